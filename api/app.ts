@@ -1,0 +1,36 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { Deps } from '../domain/shared/deps.js';
+import { bindRoute, koaPath } from './http/bind-route.js';
+import type { RouteSpec } from './http/route-spec.js';
+import { corsFor } from './middleware/cors.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { requestContext } from './middleware/request-context.js';
+import { ROUTES } from './routes/index.js';
+import { openApiRoutes } from './routes/openapi.routes.js';
+
+export interface AppOptions {
+  /** The route tables to serve (tests add their own); the OpenAPI route is added over them. */
+  routes?: readonly RouteSpec[];
+}
+
+/**
+ * The Koa front. Middleware order: request context (id, logger, security headers) → CORS → error
+ * handler → router, where each route parses its own body within its limit and authenticates.
+ */
+export function createApp(deps: Deps, options: AppOptions = {}): Koa {
+  const app = new Koa({ proxy: deps.config.trustProxy });
+  const routes: RouteSpec[] = [...(options.routes ?? ROUTES)];
+  routes.push(...openApiRoutes(() => routes));
+
+  const router = new Router();
+  for (const route of routes) router[route.method](koaPath(route.path), ...bindRoute(route, deps));
+
+  app.use(requestContext(deps.log));
+  app.use(corsFor(deps.config.corsOrigins));
+  app.use(errorHandler());
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: true }));
+  app.on('error', (err) => deps.log.error({ err }, 'koa error'));
+  return app;
+}

@@ -1,0 +1,99 @@
+import type { Context, Middleware } from 'koa';
+import { koaBody } from 'koa-body';
+import { AppError } from '../../domain/shared/app-error.js';
+import type { Deps } from '../../domain/shared/deps.js';
+import { execute } from '../../domain/shared/execute.js';
+import { authenticate } from '../middleware/authenticate.js';
+import type { RequestState } from '../middleware/request-context.js';
+import { claimFor, isReplayable } from './idempotency.js';
+import { renderError } from './render-error.js';
+import type { RouteSpec } from './route-spec.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const WITH_BODY = new Set(['post', 'put', 'patch']);
+
+/** `{id}` → `:id` for @koa/router. */
+export const koaPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** The success body: the output itself, `{data}` or `{message, data}`. */
+export function envelope(route: RouteSpec, output: unknown): unknown {
+  if (route.envelope === 'raw') return output;
+  return route.message ? { message: route.message, data: output } : { data: output };
+}
+
+/**
+ * Route spec → Koa middleware: parse the body within the route's limit, authenticate, claim the
+ * Idempotency-Key, build `{...query, ...body, ...pathParams}`, call `execute`, set the status.
+ */
+export function bindRoute(route: RouteSpec, deps: Deps): Middleware[] {
+  const handler: Middleware = async (ctx) => {
+    const caller = await authenticate(ctx, route, deps);
+    const input = inputOf(ctx, route);
+    const claim = await claimFor(ctx, caller, input, deps);
+    if (claim === 'answered') return;
+
+    const status = route.status ?? 200;
+    const render = (output: unknown) => JSON.stringify(envelope(route, output));
+    let output: unknown;
+    try {
+      output = await execute(route.operation, input, caller, deps, {
+        coerce: !WITH_BODY.has(route.method),
+        beforeCommit: claim
+          ? (tx, out) => claim.complete(tx, { status, body: render(out), contentType: JSON_TYPE })
+          : undefined,
+      });
+    } catch (err) {
+      if (claim) {
+        const rendered = renderError(err, (ctx.state as RequestState).requestId);
+        if (isReplayable(rendered.status, rendered.body)) {
+          await claim.complete(deps.db, {
+            status: rendered.status,
+            body: JSON.stringify(rendered.body),
+            contentType: JSON_TYPE,
+          });
+        } else {
+          await claim.release();
+        }
+      }
+      throw err;
+    }
+    ctx.status = status;
+    ctx.type = JSON_TYPE;
+    ctx.body = render(output);
+  };
+
+  if (!WITH_BODY.has(route.method)) return [handler];
+  return [requireJson, bodyParser(route, deps), handler];
+}
+
+function bodyParser(route: RouteSpec, deps: Deps): Middleware {
+  return koaBody({
+    json: true,
+    jsonStrict: true,
+    multipart: false,
+    urlencoded: false,
+    text: false,
+    jsonLimit: route.bodyLimit ?? deps.config.jsonBodyLimit,
+    onError: (err) => {
+      throw err;
+    },
+  }) as unknown as Middleware;
+}
+
+/** A body that is not JSON is refused before it is read (415), instead of being silently ignored. */
+const requireJson: Middleware = async (ctx, next) => {
+  const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
+  if (hasBody && !ctx.is('application/json', 'application/*+json')) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
+  }
+  await next();
+};
+
+function inputOf(ctx: Context, route: RouteSpec): Record<string, unknown> {
+  const body = WITH_BODY.has(route.method) ? ctx.request.body : undefined;
+  if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+    throw AppError.validation({ body: ['must be a JSON object'] });
+  }
+  const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
+  return { ...ctx.query, ...(body as Record<string, unknown> | undefined), ...params };
+}

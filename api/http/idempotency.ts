@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'koa';
+import {
+  type ClaimResult,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  type StoredResponse,
+} from '../../domain/platform/idempotency-store.js';
+import { AppError } from '../../domain/shared/app-error.js';
+import type { Caller } from '../../domain/shared/caller.js';
+import type { Deps } from '../../domain/shared/deps.js';
+
+const MAX_KEY_LENGTH = 255;
+
+/**
+ * Responses worth replaying: successes and business refusals. Not stored (spec/DECISIONS.md and
+ * Stripe's rule): validation failures, refused credentials, rate limits, and server errors, whose
+ * transaction rolled back so a retry may run for real.
+ */
+export function isReplayable(status: number, body: unknown): boolean {
+  if (status >= 500 || [400, 401, 403, 413, 415, 429].includes(status)) return false;
+  return !(status === 422 && typeof body === 'object' && body !== null && 'errors' in body);
+}
+
+export interface IdempotencyClaim {
+  id: string;
+  complete(db: Deps['db'], response: StoredResponse): Promise<void>;
+  release(): Promise<void>;
+}
+
+/**
+ * Reads `Idempotency-Key` on a POST and claims it for this request. Returns null when there is no
+ * key; answers the request itself (replay) and returns 'answered'; throws on mismatch or in-use.
+ */
+export async function claimFor(
+  ctx: Context,
+  caller: Caller,
+  input: Record<string, unknown>,
+  deps: Deps,
+): Promise<IdempotencyClaim | 'answered' | null> {
+  const key = ctx.get('Idempotency-Key');
+  if (ctx.method !== 'POST' || !key) return null;
+  if (key.length > MAX_KEY_LENGTH) {
+    throw AppError.validation({ 'Idempotency-Key': [`must be at most ${MAX_KEY_LENGTH} characters`] });
+  }
+  const scope = caller.tenantId ? `tenant:${caller.tenantId}:${caller.environment ?? '-'}` : `ip:${ctx.ip}`;
+  const result: ClaimResult = await claimIdempotencyKey(
+    deps.db,
+    { scope, tenantId: caller.tenantId, method: ctx.method, path: ctx.path, key },
+    requestHash(input),
+    deps.clock.now(),
+  );
+  switch (result.outcome) {
+    case 'mismatch':
+      throw new AppError(
+        'IDEMPOTENCY_KEY_MISMATCH',
+        'This Idempotency-Key was already used with a different request body. Use a new key for a new request.',
+      );
+    case 'in_use':
+      throw new AppError(
+        'IDEMPOTENCY_KEY_IN_USE',
+        'A request with this Idempotency-Key is still being processed. Retry after it completes.',
+        { headers: { 'Retry-After': '1' } },
+      );
+    case 'replay':
+      ctx.status = result.response.status;
+      ctx.type = result.response.contentType;
+      ctx.set('Idempotent-Replayed', 'true');
+      ctx.body = result.response.body;
+      return 'answered';
+    case 'claimed':
+      return {
+        id: result.id,
+        complete: (db, response) => completeIdempotencyKey(db, result.id, response),
+        release: () => releaseIdempotencyKey(deps.db, result.id),
+      };
+  }
+}
+
+/** The request's parameters, keys sorted, so the same request always hashes the same. */
+function requestHash(input: Record<string, unknown>): string {
+  return createHash('sha256').update(canonical(input)).digest('hex');
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

@@ -1,0 +1,28 @@
+import type { Operation } from '../../domain/shared/operation.js';
+
+/**
+ * Credentials a route accepts, as the specification labels them: [None], [ApiKey], [TenantKey],
+ * [Bearer], [PubKey], and the dashboard's cookie session.
+ */
+export type AuthScheme = 'none' | 'api_key' | 'tenant_key' | 'bearer' | 'publishable_key' | 'cookie';
+
+/** A route is data: its path, the operation it calls and how the answer is wrapped. */
+export interface RouteSpec {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Full path as served, parameters as `{name}` (OpenAPI style). */
+  path: string;
+  // biome-ignore lint/suspicious/noExplicitAny: a table holds operations of every input and output type
+  operation: Operation<any, any>;
+  tag: string;
+  /** Accepted credentials, in the order they are tried. */
+  auth: readonly AuthScheme[];
+  /** Success status; 200 unless said otherwise. */
+  status?: number;
+  /** `data` wraps the output as `{data}` (`{message, data}` with a message); `raw` sends it as is. */
+  envelope?: 'data' | 'raw';
+  message?: string;
+  /** Largest accepted JSON body (JSON_BODY_LIMIT when unset). */
+  bodyLimit?: string;
+  /** Overrides the operation's summary in the OpenAPI document. */
+  summary?: string;
+}

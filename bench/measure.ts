@@ -1,0 +1,52 @@
+import autocannon from 'autocannon';
+import type { Scenario, ScenarioContext } from './scenarios.js';
+
+export interface BenchSettings {
+  durationS: number;
+  warmupS: number;
+  connections: number;
+}
+
+export interface ScenarioReport {
+  name: string;
+  method: string;
+  path: string;
+  requests_per_s: number;
+  p50_ms: number;
+  p99_ms: number;
+  errors: number;
+  non_2xx: number;
+  duration_s: number;
+  connections: number;
+}
+
+export async function measureScenario(
+  scenario: Scenario,
+  context: ScenarioContext,
+  settings: BenchSettings,
+): Promise<ScenarioReport> {
+  const extra = (await scenario.setup?.(context)) ?? {};
+  const path = extra.path ?? scenario.path;
+  const options = {
+    url: `${context.baseUrl}${path}`,
+    method: scenario.method,
+    headers: { ...scenario.headers, ...extra.headers },
+    body: extra.body ?? scenario.body,
+    connections: settings.connections,
+  };
+  // a cold process (JIT, pool, caches) would drag the first seconds down, so that run is thrown away
+  if (settings.warmupS > 0) await autocannon({ ...options, duration: settings.warmupS });
+  const result = await autocannon({ ...options, duration: settings.durationS });
+  return {
+    name: scenario.name,
+    method: scenario.method,
+    path,
+    requests_per_s: result.requests.average,
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    errors: result.errors,
+    non_2xx: result.non2xx,
+    duration_s: result.duration,
+    connections: settings.connections,
+  };
+}

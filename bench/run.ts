@@ -1,0 +1,59 @@
+import { createBenchDatabase } from './bench-database.js';
+import { log } from './log.js';
+import { type BenchSettings, measureScenario, type ScenarioReport } from './measure.js';
+import { SCENARIOS } from './scenarios.js';
+import { startWebServer } from './web-server.js';
+
+async function main(): Promise<boolean> {
+  const settings: BenchSettings = {
+    durationS: envInt('BENCH_DURATION', 10, 1),
+    warmupS: envInt('BENCH_WARMUP', 2, 0),
+    connections: envInt('BENCH_CONNECTIONS', 20, 1),
+  };
+  const startedAt = new Date().toISOString();
+  const reports = await runScenarios(settings);
+  const document = { node: process.version, started_at: startedAt, scenarios: reports };
+  process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+  const failed = reports.filter((r) => r.errors > 0 || r.non_2xx > 0);
+  for (const r of failed) log(`${r.name}: ${r.errors} errors, ${r.non_2xx} non-2xx responses`);
+  return failed.length === 0;
+}
+
+async function runScenarios(settings: BenchSettings): Promise<ScenarioReport[]> {
+  const database = await createBenchDatabase();
+  try {
+    const server = await startWebServer(database.url);
+    try {
+      const context = { baseUrl: server.baseUrl, databaseUrl: database.url };
+      const reports: ScenarioReport[] = [];
+      for (const scenario of SCENARIOS) {
+        log(`${scenario.name}: ${settings.warmupS} s warm-up, ${settings.durationS} s measured`);
+        const report = await measureScenario(scenario, context, settings);
+        log(`${scenario.name}: ${report.requests_per_s} req/s, p50 ${report.p50_ms} ms, p99 ${report.p99_ms} ms`);
+        reports.push(report);
+      }
+      return reports;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+function envInt(name: string, fallback: number, min: number): number {
+  const text = process.env[name]?.trim();
+  if (!text) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new Error(`${name} must be an integer >= ${min} (got ${text})`);
+  return Number(text);
+}
+
+main().then(
+  (ok) => {
+    process.exitCode = ok ? 0 : 1;
+  },
+  (err) => {
+    process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,61 @@
+import { creditBalance } from '../domain/billing/operations/credit-balance.js';
+import type { Operation } from '../domain/shared/operation.js';
+import { createTenant } from '../domain/tenants/operations/create-tenant.js';
+import { createAdmin } from '../domain/users/operations/create-admin.js';
+
+type Flags = Record<string, string | boolean | undefined>;
+
+export interface CliCommand {
+  usage: string;
+  options: Record<string, { type: 'string' | 'boolean' }>;
+  // biome-ignore lint/suspicious/noExplicitAny: the table holds operations of every type
+  operation: Operation<any, any>;
+  /** Flags → the operation's input (snake_case, as in the API). */
+  input(flags: Flags): Record<string, unknown>;
+}
+
+/** Commands that call a domain operation: the CLI is one more surface over `execute`. */
+export const COMMANDS: Record<string, CliCommand> = {
+  'admin create': {
+    usage: 'einvoice admin create --email E --password P [--first-name F] [--last-name L]',
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'first-name': { type: 'string' },
+      'last-name': { type: 'string' },
+    },
+    operation: createAdmin,
+    input: (f) => ({ email: f.email, password: f.password, first_name: f['first-name'], last_name: f['last-name'] }),
+  },
+  'tenant create': {
+    usage: 'einvoice tenant create --name N --email E --siret S [--partner] [--kyb verified]',
+    options: {
+      name: { type: 'string' },
+      email: { type: 'string' },
+      siret: { type: 'string' },
+      'legal-name': { type: 'string' },
+      partner: { type: 'boolean' },
+      kyb: { type: 'string' },
+    },
+    operation: createTenant,
+    input: (f) => ({
+      name: f.name,
+      email: f.email,
+      siret: f.siret,
+      legal_name: f['legal-name'],
+      is_partner: f.partner === true,
+      kyb_status: f.kyb,
+    }),
+  },
+  'balance credit': {
+    usage: 'einvoice balance credit (--tenant ID | --user ID) --amount A --reason R',
+    options: {
+      tenant: { type: 'string' },
+      user: { type: 'string' },
+      amount: { type: 'string' },
+      reason: { type: 'string' },
+    },
+    operation: creditBalance,
+    input: (f) => ({ tenant_id: f.tenant, user_id: f.user, amount: f.amount, reason: f.reason }),
+  },
+};

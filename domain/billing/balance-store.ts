@@ -1,0 +1,53 @@
+import type { Knex } from 'knex';
+import type { Decimal } from './money.js';
+
+export type BalanceTransactionType =
+  | 'invoice_created'
+  | 'credit_note_created'
+  | 'signature_created'
+  | 'balance_topup'
+  | 'balance_credit'
+  | 'balance_debit';
+
+export interface BalanceMovement {
+  type: BalanceTransactionType;
+  /** Signed: positive credits, negative debits. */
+  amount: Decimal;
+  reason?: string | null;
+  referenceType?: string | null;
+  referenceId?: string | null;
+  actor?: string | null;
+  now: Date;
+}
+
+/**
+ * Applies a movement to the tenant's balance and records it, in the caller's transaction. The
+ * UPDATE locks the balance row, so concurrent movements serialise; the `amount >= 0` check makes an
+ * overdraft impossible (the caller maps that to INSUFFICIENT_BALANCE).
+ */
+export async function applyBalanceMovement(
+  tx: Knex,
+  tenantId: string,
+  movement: BalanceMovement,
+): Promise<{ transactionId: string; balanceAfter: string; currency: string } | undefined> {
+  const [balance] = await tx('balances')
+    .where({ tenant_id: tenantId })
+    .update({ amount: tx.raw('amount + ?::numeric', [movement.amount.toFixed(2)]), updated_at: movement.now })
+    .returning<{ amount: string; currency: string }[]>(['amount', 'currency']);
+  if (!balance) return undefined;
+  const [row] = await tx('balance_transactions')
+    .insert({
+      tenant_id: tenantId,
+      type: movement.type,
+      amount: movement.amount.toFixed(2),
+      balance_after: balance.amount,
+      currency: balance.currency,
+      reason: movement.reason ?? null,
+      reference_type: movement.referenceType ?? null,
+      reference_id: movement.referenceId ?? null,
+      actor: movement.actor ?? null,
+      created_at: movement.now,
+    })
+    .returning<{ id: string }[]>('id');
+  return { transactionId: row.id, balanceAfter: balance.amount, currency: balance.currency };
+}

@@ -1,0 +1,68 @@
+import 'reflect-metadata';
+import type { Knex } from 'knex';
+import type { PgBoss } from 'pg-boss';
+import { type DependencyContainer, type InjectionToken, container as rootContainer } from 'tsyringe';
+import { ALL_SCHEMAS } from '../schemas/index.js';
+import { createSchemaRegistry, type SchemaRegistry } from '../schemas/registry.js';
+import { type BossRole, createBoss } from './shared/boss.js';
+import { type Clock, systemClock } from './shared/clock.js';
+import type { Config } from './shared/config.js';
+import { createDatabase } from './shared/database.js';
+import type { Deps } from './shared/deps.js';
+import { createLogger, type Logger } from './shared/logger.js';
+
+export const CONFIG: InjectionToken<Config> = Symbol('Config');
+export const DATABASE: InjectionToken<Knex> = Symbol('Database');
+export const BOSS: InjectionToken<PgBoss> = Symbol('Boss');
+export const SCHEMAS: InjectionToken<SchemaRegistry> = Symbol('Schemas');
+export const CLOCK: InjectionToken<Clock> = Symbol('Clock');
+export const LOGGER: InjectionToken<Logger> = Symbol('Logger');
+
+export interface ContainerOptions {
+  /** Which process this is: decides the pg-boss role and the logger name. */
+  role: BossRole;
+  logger?: Logger;
+}
+
+/** The composition root shared by the web, worker and CLI processes; tests override single tokens. */
+export function buildContainer(config: Config, options: ContainerOptions): DependencyContainer {
+  if (!config.databaseUrl) throw new Error('buildContainer needs config.databaseUrl (start the database first)');
+  const url = config.databaseUrl;
+  const container = rootContainer.createChildContainer();
+  container.register(CONFIG, { useValue: config });
+  const log = options.logger ?? createLogger(config.logLevel, options.role);
+  container.register(LOGGER, { useValue: log });
+  container.register(DATABASE, {
+    useValue: createDatabase(url, {
+      poolMax: config.databasePoolMax,
+      applicationName: `einvoice-${options.role}`,
+      log: { warn: (message) => log.warn({ source: 'knex' }, message) },
+    }),
+  });
+  container.register(BOSS, { useValue: createBoss(url, options.role) });
+  container.register(SCHEMAS, { useValue: createSchemaRegistry(ALL_SCHEMAS) });
+  container.register(CLOCK, { useValue: systemClock });
+  return container;
+}
+
+export function resolveDeps(container: DependencyContainer): Deps {
+  return {
+    config: container.resolve(CONFIG),
+    db: container.resolve(DATABASE),
+    boss: container.resolve(BOSS),
+    schemas: container.resolve(SCHEMAS),
+    clock: container.resolve(CLOCK),
+    log: container.resolve(LOGGER),
+  };
+}
+
+/** Starts what the deps need to run (pg-boss), logging its errors instead of crashing. */
+export async function startDeps(deps: Deps): Promise<void> {
+  deps.boss.on('error', (err) => deps.log.error({ err }, 'pg-boss error'));
+  await deps.boss.start();
+}
+
+export async function stopDeps(deps: Deps, options: { graceful?: boolean; timeout?: number } = {}): Promise<void> {
+  await deps.boss.stop({ graceful: options.graceful ?? true, timeout: options.timeout ?? 30_000 });
+  await deps.db.destroy();
+}

@@ -1,0 +1,24 @@
+import type { EmptyInput } from '../../../schemas/common.js';
+import type { HealthStatus } from '../../../schemas/platform.js';
+import { AppError } from '../../shared/app-error.js';
+import { pingDatabase } from '../../shared/database.js';
+import { defineQuery } from '../../shared/operation.js';
+
+export const healthCheck = defineQuery<EmptyInput, HealthStatus>({
+  name: 'health_check',
+  summary: 'Whether the service and its database answer. 503 when the database is unreachable.',
+  input: 'EmptyInput',
+  output: 'HealthStatus',
+  callers: ['anonymous', 'user', 'tenant', 'system'],
+  transactional: false,
+  async run(_input, ctx) {
+    const timestamp = ctx.clock.now().toISOString();
+    if (!(await pingDatabase(ctx.tx))) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'The database is unreachable.', {
+        body: { status: 'unavailable', timestamp },
+        headers: { 'Retry-After': '5' },
+      });
+    }
+    return { status: 'ok', timestamp };
+  },
+});

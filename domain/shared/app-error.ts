@@ -1,0 +1,85 @@
+/**
+ * The one table of error codes. A code's HTTP status lives here and nowhere else; the HTTP error
+ * handler, the MCP tool renderer and the job runner all read it.
+ */
+export const ERROR_STATUS = {
+  /** Malformed request: unparsable JSON, a bad header value. */
+  BAD_REQUEST: 400,
+  INVALID_JSON: 400,
+  API_KEY_MISSING: 401,
+  API_KEY_INVALID: 401,
+  INVALID_API_KEY_FORMAT: 401,
+  API_KEY_REVOKED: 401,
+  UNAUTHENTICATED: 401,
+  INSUFFICIENT_BALANCE: 402,
+  FORBIDDEN: 403,
+  API_KEY_ENVIRONMENT_MISMATCH: 403,
+  KYC_REQUIRED: 403,
+  TENANT_DISABLED: 403,
+  FISCAL_SCOPE_DENIED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  DUPLICATE_EXTERNAL_ID: 409,
+  /** The same Idempotency-Key is being processed by another request right now. */
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** Rendered as `{message, errors}`: the only code with the validation shape. */
+  VALIDATION_ERROR: 422,
+  /** The Idempotency-Key was first used with another request body. */
+  IDEMPOTENCY_KEY_MISMATCH: 422,
+  RATE_LIMIT_EXCEEDED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+  PROVIDER_UNAVAILABLE: 503,
+  FISCAL_KILLSWITCH_ACTIVE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface AppErrorExtra {
+  /** Validation messages keyed by dotted path (`lines.0.quantity`); only for VALIDATION_ERROR. */
+  fields?: Record<string, string[]>;
+  /** False when a job must not be retried (the failure is recorded and the job stops). */
+  retryable?: boolean;
+  /** Extra fields merged into the rendered body (`existing_id`, `retry_after`, ...). */
+  body?: Record<string, unknown>;
+  /** Extra response headers (`Retry-After`, `Allow`). */
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+export class AppError extends Error {
+  override readonly name = 'AppError';
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: AppErrorExtra = {},
+  ) {
+    super(message, { cause: extra.cause });
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  static validation(fields: Record<string, string[]>, message = summarizeFields(fields)): AppError {
+    return new AppError('VALIDATION_ERROR', message, { fields, retryable: false });
+  }
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}
+
+function summarizeFields(fields: Record<string, string[]>): string {
+  const entries = Object.entries(fields);
+  if (entries.length === 0) return 'The given data was invalid.';
+  const [path, messages] = entries[0];
+  const first = `${path} ${messages[0]}`;
+  return entries.length === 1
+    ? first
+    : `${first} (and ${entries.length - 1} more error${entries.length > 2 ? 's' : ''})`;
+}

@@ -1,0 +1,152 @@
+/** Configuration comes only from environment variables, checked once at boot (spec/DECISIONS.md). */
+export interface Config {
+  nodeEnv: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  /** Null: the embedded PostgreSQL under DATA_DIR is used (local setups only). */
+  databaseUrl: string | null;
+  databasePoolMax: number;
+  /** 32-byte key for AES-256-GCM of secrets at rest; generated into DATA_DIR when unset locally. */
+  appKey: Buffer | null;
+  publicBaseUrl: string | null;
+  corsOrigins: string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  jsonBodyLimit: string;
+  workerConcurrency: number;
+  embeddedPgPort: number;
+  dataDir: string;
+  trustProxy: boolean;
+  allowPrivateUrls: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** One row per variable: its default and how to read it. `.env.example` lists the same set. */
+export const CONFIG_VARIABLES = {
+  NODE_ENV: { default: 'development', help: 'development, test or production' },
+  PORT: { default: '3000', help: 'HTTP port of the web process (0 picks a free one)' },
+  HOST: { default: '0.0.0.0', help: 'interface the web process listens on' },
+  DATABASE_URL: { default: '', help: 'postgres:// URL; empty starts the embedded PostgreSQL under DATA_DIR' },
+  DATABASE_POOL_MAX: { default: '10', help: 'connections per process' },
+  APP_KEY: { default: '', help: 'base64:<32 bytes> or 64 hex chars; required in production' },
+  PUBLIC_BASE_URL: { default: '', help: 'external URL of the API (links, OpenAPI servers)' },
+  CORS_ORIGINS: { default: '', help: 'comma-separated browser origins allowed to call the API with credentials' },
+  LOG_LEVEL: { default: 'info', help: 'fatal, error, warn, info, debug, trace or silent' },
+  JSON_BODY_LIMIT: { default: '1mb', help: 'largest JSON body accepted (413 beyond)' },
+  WORKER_CONCURRENCY: { default: '4', help: 'jobs worked at once per queue in one worker process' },
+  EMBEDDED_PG_PORT: { default: '54329', help: 'port of the embedded PostgreSQL (when DATABASE_URL is empty)' },
+  DATA_DIR: { default: '.data', help: 'local state: embedded database, generated APP_KEY' },
+  TRUST_PROXY: { default: 'false', help: 'true behind a reverse proxy (client IP from X-Forwarded-For)' },
+  ALLOW_PRIVATE_URLS: {
+    default: 'false',
+    help: 'true allows http and private addresses for outbound calls (local only)',
+  },
+} as const;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const raw = (name: keyof typeof CONFIG_VARIABLES): string => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? CONFIG_VARIABLES[name].default : value.trim();
+  };
+  const fail = (name: string, why: string, value: string) => {
+    problems.push(`${name}: ${why} (got ${JSON.stringify(value)})`);
+  };
+  const int = (name: keyof typeof CONFIG_VARIABLES, min: number, max: number): number => {
+    const value = raw(name);
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) fail(name, `must be an integer from ${min} to ${max}`, value);
+    return n;
+  };
+  const bool = (name: keyof typeof CONFIG_VARIABLES): boolean => {
+    const value = raw(name).toLowerCase();
+    if (!['true', 'false', '1', '0'].includes(value)) fail(name, 'must be true or false', value);
+    return value === 'true' || value === '1';
+  };
+  const oneOf = <T extends string>(name: keyof typeof CONFIG_VARIABLES, allowed: readonly T[]): T => {
+    const value = raw(name);
+    if (!allowed.includes(value as T)) fail(name, `must be one of ${allowed.join(', ')}`, value);
+    return value as T;
+  };
+
+  const nodeEnv = oneOf('NODE_ENV', ['development', 'test', 'production'] as const);
+
+  const databaseUrl = raw('DATABASE_URL') || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\/[^\s]+$/.test(databaseUrl)) {
+    fail('DATABASE_URL', 'must be a postgres:// or postgresql:// URL', databaseUrl.replace(/:[^:@/]*@/, ':***@'));
+  }
+
+  const appKeyText = raw('APP_KEY');
+  let appKey: Buffer | null = null;
+  if (appKeyText) {
+    appKey = parseAppKey(appKeyText);
+    if (!appKey) problems.push('APP_KEY: must be base64:<32 bytes> or 64 hexadecimal characters');
+  } else if (nodeEnv === 'production') {
+    problems.push('APP_KEY: is required when NODE_ENV=production (generate one with `npx einvoice key generate`)');
+  }
+  if (nodeEnv === 'production' && !databaseUrl) {
+    problems.push('DATABASE_URL: is required when NODE_ENV=production (the embedded database is for local use)');
+  }
+
+  const publicBaseUrl = raw('PUBLIC_BASE_URL') || null;
+  if (publicBaseUrl && !isHttpUrl(publicBaseUrl)) fail('PUBLIC_BASE_URL', 'must be an http(s) URL', publicBaseUrl);
+
+  const corsOrigins = raw('CORS_ORIGINS')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!isHttpUrl(origin) || new URL(origin).origin !== origin.replace(/\/$/, '')) {
+      fail('CORS_ORIGINS', 'each entry must be an origin such as https://app.example.com', origin);
+    }
+  }
+
+  const jsonBodyLimit = raw('JSON_BODY_LIMIT').toLowerCase();
+  if (!/^\d+(b|kb|mb)?$/.test(jsonBodyLimit))
+    fail('JSON_BODY_LIMIT', 'must be a size such as 1mb or 512kb', jsonBodyLimit);
+
+  const config: Config = {
+    nodeEnv,
+    port: int('PORT', 0, 65535),
+    host: raw('HOST'),
+    databaseUrl,
+    databasePoolMax: int('DATABASE_POOL_MAX', 1, 1000),
+    appKey,
+    publicBaseUrl,
+    corsOrigins: corsOrigins.map((o) => o.replace(/\/$/, '')),
+    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS),
+    jsonBodyLimit,
+    workerConcurrency: int('WORKER_CONCURRENCY', 1, 100),
+    embeddedPgPort: int('EMBEDDED_PG_PORT', 1, 65535),
+    dataDir: raw('DATA_DIR'),
+    trustProxy: bool('TRUST_PROXY'),
+    allowPrivateUrls: bool('ALLOW_PRIVATE_URLS'),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+export function parseAppKey(text: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, 'hex');
+  const match = /^base64:([A-Za-z0-9+/]+={0,2})$/.exec(text);
+  if (!match) return null;
+  const key = Buffer.from(match[1], 'base64');
+  return key.length === 32 ? key : null;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,47 @@
+import type { Knex } from 'knex';
+import type { Caller, CallerKind } from './caller.js';
+import type { Clock } from './clock.js';
+import type { Deps } from './deps.js';
+import type { Logger } from './logger.js';
+import type { EventEmitter } from './tx-events.js';
+import type { JobSender } from './tx-jobs.js';
+
+/** Scopes an API key can carry (spec "Scopes and roles"). */
+export type Scope = 'invoices' | 'signatures' | 'fiscal:read' | 'fiscal:write' | 'fiscal:admin';
+
+export interface OperationContext {
+  /** The operation's transaction (commands) or the database (public queries). */
+  tx: Knex;
+  caller: Caller;
+  jobs: JobSender;
+  events: EventEmitter;
+  clock: Clock;
+  log: Logger;
+  deps: Deps;
+}
+
+export interface Operation<I = unknown, O = unknown> {
+  /** verb_noun; also the MCP tool name. */
+  name: string;
+  /** One or two sentences for a stranger: the OpenAPI summary and the MCP description. */
+  summary: string;
+  kind: 'command' | 'query';
+  /** Schema `$id`s of the input and the output. */
+  input: string;
+  output: string;
+  /** Who may call it; `anonymous` makes it public. */
+  callers: readonly CallerKind[];
+  /** Scope the caller's credential must carry, if any. */
+  scope?: Scope;
+  /** Queries that must answer without a transaction (the health check). */
+  transactional?: boolean;
+  run(input: I, ctx: OperationContext): Promise<O>;
+}
+
+type Definition<I, O> = Omit<Operation<I, O>, 'kind'>;
+
+/** An operation that writes: it runs in one transaction with its jobs and events. */
+export const defineCommand = <I, O>(def: Definition<I, O>): Operation<I, O> => ({ ...def, kind: 'command' });
+
+/** An operation that only reads. */
+export const defineQuery = <I, O>(def: Definition<I, O>): Operation<I, O> => ({ ...def, kind: 'query' });

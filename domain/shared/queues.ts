@@ -1,0 +1,44 @@
+import type { PgBoss, Queue, SendOptions } from 'pg-boss';
+
+/** What each queue's jobs carry. A new queue is a new row here and in QUEUES. */
+export interface JobPayloads {
+  /** Fan an outbox event out to its webhook endpoints, then mark it dispatched. */
+  'dispatch-event': { eventId: string; tenantId: string };
+  /** Delete Idempotency-Key records older than their 24 h window. */
+  'purge-idempotency-keys': Record<string, never>;
+}
+export type QueueName = keyof JobPayloads;
+
+export interface QueueSpec {
+  /** Queue policy: retries with exponential backoff, then the dead-letter queue. */
+  create: Omit<Queue, 'name' | 'deadLetter'>;
+  send?: SendOptions;
+}
+
+/** One table of queue options for every queue (pg-boss `docs/api/queues.md`). */
+export const QUEUES: Record<QueueName, QueueSpec> = {
+  'dispatch-event': {
+    create: { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 },
+  },
+  'purge-idempotency-keys': {
+    create: { retryLimit: 2, retryDelay: 60, expireInSeconds: 600, policy: 'singleton' },
+  },
+};
+
+export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
+
+/** Jobs that exhaust their retries are copied here for an operator to inspect and redrive. */
+export const deadLetterQueueOf = (queue: QueueName): string => `${queue}-dead-letter`;
+
+/** Creates (or brings up to date) every queue and its dead-letter queue. Idempotent. */
+export async function ensureQueues(boss: PgBoss): Promise<void> {
+  for (const name of QUEUE_NAMES) {
+    const deadLetter = deadLetterQueueOf(name);
+    if (!(await boss.getQueue(deadLetter))) {
+      await boss.createQueue(deadLetter, { retentionSeconds: 30 * 86400, deleteAfterSeconds: 30 * 86400 });
+    }
+    const { policy, ...options } = QUEUES[name].create;
+    if (await boss.getQueue(name)) await boss.updateQueue(name, { ...options, deadLetter });
+    else await boss.createQueue(name, { ...options, policy, deadLetter });
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Every event name an operation may emit: the specification's names plus the origin's catalogue
+ * (spec/DECISIONS.md, "Outgoing webhooks"). Endpoints subscribe to these.
+ */
+export const EVENT_NAMES = [
+  'invoice.created',
+  'invoice.validated',
+  'invoice.transmitted',
+  'invoice.rejected',
+  'invoice.paid',
+  'invoice.incoming.received',
+  'invoice.incoming.accepted',
+  'invoice.incoming.rejected',
+  'invoice.incoming.disputed',
+  'invoice.incoming.paid',
+  'credit_note.created',
+  'credit_note.sent',
+  'signature.created',
+  'signature.signed',
+  'signature.completed',
+  'signature.refused',
+  'signature.expired',
+  'onboarding.completed',
+  'balance.low',
+  'balance.critical',
+] as const;
+
+export type EventName = (typeof EVENT_NAMES)[number];
+
+export const isEventName = (name: string): name is EventName => (EVENT_NAMES as readonly string[]).includes(name);

@@ -1,0 +1,34 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../api/app.js';
+import type { RouteSpec } from '../../api/http/route-spec.js';
+import type { Deps } from '../../domain/shared/deps.js';
+import './net.js';
+import { createTestDeps, type TestDeps, type TestDepsOptions } from './test-deps.js';
+
+export interface TestApp extends TestDeps {
+  url: string;
+  request(path: string, init?: RequestInit): Promise<Response>;
+}
+
+/** The real Koa app on a free loopback port, over a fresh database. */
+export async function startTestApp(
+  options: TestDepsOptions & { routes?: (deps: Deps) => readonly RouteSpec[] } = {},
+): Promise<TestApp> {
+  const base = await createTestDeps(options);
+  const app = createApp(base.deps, options.routes ? { routes: options.routes(base.deps) } : {});
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    ...base,
+    url,
+    request: (path, init) => fetch(`${url}${path}`, init),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await base.close();
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import { purgeIdempotencyKeys as purgeOperation } from '../../domain/platform/operations/purge-idempotency-keys.js';
+import { systemCaller } from '../../domain/shared/caller.js';
+import { execute } from '../../domain/shared/execute.js';
+import type { JobHandler } from '../job-handler.js';
+
+export const purgeIdempotencyKeys: JobHandler<'purge-idempotency-keys'> = async (_payload, deps) =>
+  execute(purgeOperation, {}, systemCaller(), deps);

@@ -1,0 +1,23 @@
+import type { QueueName } from '../domain/shared/queues.js';
+import { dispatchEvent } from './handlers/dispatch-event.js';
+import { purgeIdempotencyKeys } from './handlers/purge-idempotency-keys.js';
+import type { JobHandler } from './job-handler.js';
+
+export interface WorkerSpec<Q extends QueueName> {
+  handler: JobHandler<Q>;
+  /** Jobs worked at once per worker process; tenant-grouped queues also cap each tenant. */
+  concurrency?: number;
+  /** Per-tenant cap within one process (pg-boss `localGroupConcurrency`), for tenant fairness. */
+  perTenant?: number;
+}
+
+/** Which handler works each queue. Queue options (retries, dead letter) are in domain/shared/queues.ts. */
+export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
+  'dispatch-event': { handler: dispatchEvent, perTenant: 2 },
+  'purge-idempotency-keys': { handler: purgeIdempotencyKeys, concurrency: 1 },
+};
+
+/** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */
+export const SCHEDULES: { queue: QueueName; cron: string; tz: string }[] = [
+  { queue: 'purge-idempotency-keys', cron: '17 * * * *', tz: 'UTC' },
+];
