@@ -83,7 +83,8 @@ export function buildOpenApiDocument(
   const usedIds = new Set<string>();
   const usedSchemes = new Set<string>();
   const usedTags = new Set<string>();
-  const referenced = new Set<string>(['ErrorResponse', 'ValidationErrorResponse']);
+  const referenced = new Set<string>();
+  const usedErrors = new Set<number>();
 
   for (const route of routes) {
     const input = schemas.get(route.operation.input);
@@ -132,6 +133,7 @@ export function buildOpenApiDocument(
     if (!isPublic) for (const s of [401, 403]) errors.add(s);
     if (hasBody) for (const s of [400, 409, 413, 415]) errors.add(s);
     if (route.operation.name === 'health_check') errors.add(503);
+    for (const status of errors) usedErrors.add(status);
 
     const outputRef = { $ref: `#/components/schemas/${route.operation.output}` };
     const success =
@@ -156,7 +158,9 @@ export function buildOpenApiDocument(
           content: { 'application/json': { schema: success } },
         },
         ...Object.fromEntries(
-          [...errors].sort().map((status) => [String(status), { $ref: `#/components/responses/Error${status}` }]),
+          [...errors]
+            .sort((a, b) => a - b)
+            .map((status) => [String(status), { $ref: `#/components/responses/Error${status}` }]),
         ),
       },
     };
@@ -183,6 +187,8 @@ export function buildOpenApiDocument(
     paths[route.path][route.method] = operation;
   }
 
+  referenced.add('ErrorResponse');
+  if (usedErrors.has(422)) referenced.add('ValidationErrorResponse');
   return {
     openapi: '3.1.0',
     info: {
@@ -204,20 +210,22 @@ export function buildOpenApiDocument(
         'X-Request-Id': { description: 'Id of this request, for support and logs.', schema: { type: 'string' } },
       },
       responses: Object.fromEntries(
-        Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => [
-          `Error${status}`,
-          {
-            description,
-            headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
-            content: {
-              'application/json': {
-                schema: {
-                  $ref: `#/components/schemas/${status === '422' ? 'ValidationErrorResponse' : 'ErrorResponse'}`,
+        [...usedErrors]
+          .sort((a, b) => a - b)
+          .map((status) => [
+            `Error${status}`,
+            {
+              description: ERROR_DESCRIPTIONS[status],
+              headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+              content: {
+                'application/json': {
+                  schema: {
+                    $ref: `#/components/schemas/${status === 422 ? 'ValidationErrorResponse' : 'ErrorResponse'}`,
+                  },
                 },
               },
             },
-          },
-        ]),
+          ]),
       ),
     },
   };

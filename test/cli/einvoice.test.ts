@@ -1,0 +1,199 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import test from 'ava';
+import type { Knex } from 'knex';
+import { createDatabase } from '../../domain/shared/database.js';
+import { hashApiKey } from '../../domain/tenants/api-key.js';
+import { verifyPassword } from '../../domain/users/password.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
+
+const runFile = promisify(execFile);
+const BIN = path.resolve('bin/einvoice.js');
+
+let database: TestDatabase;
+let db: Knex;
+test.before(async () => {
+  database = await createTestDatabase();
+  db = createDatabase(database.url, { poolMax: 2 });
+});
+test.after.always(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+interface CliResult {
+  code: number;
+  // biome-ignore lint/suspicious/noExplicitAny: CLI JSON is asserted field by field
+  json: any;
+  stderr: string;
+}
+
+async function einvoice(...args: string[]): Promise<CliResult> {
+  const env = { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, LOG_LEVEL: 'silent' };
+  try {
+    const { stdout, stderr } = await runFile(process.execPath, [BIN, ...args], { env });
+    return { code: 0, json: JSON.parse(stdout), stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    const text = e.stderr.slice(0, e.stderr.indexOf('\n}\n') + 2) || '{}';
+    return { code: e.code, json: JSON.parse(text.trim().startsWith('{') ? text : '{}'), stderr: e.stderr };
+  }
+}
+
+test('tenant create prints the tenant id and four keys of the specified formats, stored only as hashes', async (t) => {
+  const { code, json } = await einvoice(
+    'tenant',
+    'create',
+    '--name',
+    'Acme Platform',
+    '--email',
+    'ops@acme.test',
+    '--siret',
+    '73282932000074',
+    '--partner',
+    '--kyb',
+    'verified',
+  );
+  t.is(code, 0);
+  t.deepEqual(Object.keys(json).sort(), ['publishable_keys', 'secret_keys', 'tenant_id']);
+  t.regex(json.secret_keys.sandbox, /^sk_test_[a-zA-Z0-9]{32}$/);
+  t.regex(json.secret_keys.production, /^sk_live_[a-zA-Z0-9]{32}$/);
+  t.regex(json.publishable_keys.sandbox, /^pk_test_[a-zA-Z0-9]{32}$/);
+  t.regex(json.publishable_keys.production, /^pk_live_[a-zA-Z0-9]{32}$/);
+
+  const tenant = await db('tenants').where({ id: json.tenant_id }).first();
+  t.like(tenant, { kind: 'platform', is_partner: true, kyb_status: 'verified', siret: '73282932000074' });
+  const keys = await db('api_keys').where({ tenant_id: json.tenant_id });
+  t.is(keys.length, 4);
+  const all = [...Object.values(json.secret_keys), ...Object.values(json.publishable_keys)] as string[];
+  for (const key of all) {
+    const row = keys.find((k) => k.key_hash === hashApiKey(key));
+    t.truthy(row, 'looked up by its SHA-256');
+    t.is(row.key_prefix, key.slice(0, 12));
+    t.false(JSON.stringify(row).includes(key), 'the raw key is stored nowhere');
+  }
+  const balance = await db('balances').where({ tenant_id: json.tenant_id }).first();
+  t.is(balance.amount, '0.00');
+});
+
+test('tenant create refuses a bad SIRET and a duplicate e-mail with JSON errors', async (t) => {
+  const bad = await einvoice(
+    'tenant',
+    'create',
+    '--name',
+    'X',
+    '--email',
+    'x@example.com',
+    '--siret',
+    '12345678901234',
+  );
+  t.is(bad.code, 1);
+  t.deepEqual(bad.json.error.errors, { siret: ['must be a valid SIRET (14 digits, Luhn check)'] });
+
+  const args = ['tenant', 'create', '--name', 'Dup', '--email', 'dup@example.com', '--siret', '73282932000074'];
+  t.is((await einvoice(...args)).code, 0);
+  const dup = await einvoice(...args);
+  t.is(dup.code, 1);
+  t.is(dup.json.error.code, 'CONFLICT');
+  t.is(Number((await db('tenants').whereRaw('lower(email) = ?', ['dup@example.com']).count({ n: '*' }))[0].n), 1);
+});
+
+test('balance credit adds to a tenant balance and records the transaction', async (t) => {
+  const { json: tenant } = await einvoice(
+    'tenant',
+    'create',
+    '--name',
+    'Bal',
+    '--email',
+    'bal@example.com',
+    '--siret',
+    '73282932000074',
+  );
+  const first = await einvoice(
+    'balance',
+    'credit',
+    '--tenant',
+    tenant.tenant_id,
+    '--amount',
+    '25.50',
+    '--reason',
+    'welcome credit',
+  );
+  t.is(first.code, 0);
+  t.like(first.json, { tenant_id: tenant.tenant_id, amount: 25.5, balance: 25.5, currency: 'EUR' });
+  const second = await einvoice(
+    'balance',
+    'credit',
+    '--tenant',
+    tenant.tenant_id,
+    '--amount',
+    '0.10',
+    '--reason',
+    'again',
+  );
+  t.is(second.json.balance, 25.6);
+  const rows = await db('balance_transactions').where({ tenant_id: tenant.tenant_id }).orderBy('created_at');
+  t.deepEqual(
+    rows.map((r) => [r.type, r.amount, r.balance_after, r.reason]),
+    [
+      ['balance_credit', '25.50', '25.50', 'welcome credit'],
+      ['balance_credit', '0.10', '25.60', 'again'],
+    ],
+  );
+  const tooPrecise = await einvoice(
+    'balance',
+    'credit',
+    '--tenant',
+    tenant.tenant_id,
+    '--amount',
+    '1.005',
+    '--reason',
+    'x',
+  );
+  t.is(tooPrecise.code, 1);
+  t.deepEqual(tooPrecise.json.error.errors, { amount: ['must have at most 2 decimals'] });
+  const unknown = await einvoice(
+    'balance',
+    'credit',
+    '--tenant',
+    '00000000-0000-4000-8000-000000000000',
+    '--amount',
+    '1',
+    '--reason',
+    'x',
+  );
+  t.is(unknown.json.error.code, 'NOT_FOUND');
+});
+
+test('admin create makes a user with admin access and a scrypt password; balance credit works by user', async (t) => {
+  const { code, json } = await einvoice(
+    'admin',
+    'create',
+    '--email',
+    'root@example.com',
+    '--password',
+    'correct horse battery',
+  );
+  t.is(code, 0);
+  t.like(json, { email: 'root@example.com', role: 'admin', permissions: ['admin access'] });
+  const user = await db('users').where({ id: json.user_id }).first();
+  t.regex(user.password_hash, /^scrypt\$/);
+  t.true(await verifyPassword('correct horse battery', user.password_hash));
+  t.false(await verifyPassword('wrong', user.password_hash));
+
+  const credit = await einvoice('balance', 'credit', '--user', json.user_id, '--amount', '10', '--reason', 'test');
+  t.like(credit.json, { tenant_id: json.tenant_id, balance: 10 });
+
+  const weak = await einvoice('admin', 'create', '--email', 'other@example.com', '--password', 'short');
+  t.is(weak.code, 1);
+  t.deepEqual(weak.json.error.errors, { password: ['must NOT have fewer than 12 characters'] });
+});
+
+test('usage errors exit 2 with the command usage', async (t) => {
+  const unknown = await einvoice('tenant', 'explode');
+  t.is(unknown.code, 2);
+  const badFlag = await einvoice('tenant', 'create', '--nme', 'x');
+  t.is(badFlag.code, 2);
+  t.regex(badFlag.stderr, /usage: einvoice tenant create/);
+});

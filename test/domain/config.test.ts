@@ -1,0 +1,46 @@
+import test from 'ava';
+import { ConfigError, loadConfig } from '../../domain/shared/config.js';
+
+test('defaults give a local configuration on the embedded database', (t) => {
+  const config = loadConfig({});
+  t.like(config, { nodeEnv: 'development', port: 3000, databaseUrl: null, jsonBodyLimit: '1mb', corsOrigins: [] });
+});
+
+test('every bad variable gets its own clear message, all at once', (t) => {
+  const err = t.throws(
+    () =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://user:secret@db/x',
+        LOG_LEVEL: 'loud',
+        CORS_ORIGINS: 'https://ok.example.com,not-an-origin',
+        JSON_BODY_LIMIT: 'huge',
+        TRUST_PROXY: 'maybe',
+        APP_KEY: 'short',
+      }),
+    { instanceOf: ConfigError },
+  ) as ConfigError;
+  t.deepEqual(err.problems, [
+    'DATABASE_URL: must be a postgres:// or postgresql:// URL (got "mysql://user:***@db/x")',
+    'APP_KEY: must be base64:<32 bytes> or 64 hexadecimal characters',
+    'CORS_ORIGINS: each entry must be an origin such as https://app.example.com (got "not-an-origin")',
+    'JSON_BODY_LIMIT: must be a size such as 1mb or 512kb (got "huge")',
+    'PORT: must be an integer from 0 to 65535 (got "eighty")',
+    'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    'TRUST_PROXY: must be true or false (got "maybe")',
+  ]);
+  t.false(err.message.includes('secret'), 'a database password never appears in the message');
+});
+
+test('production requires APP_KEY and DATABASE_URL', (t) => {
+  const err = t.throws(() => loadConfig({ NODE_ENV: 'production' }), { instanceOf: ConfigError }) as ConfigError;
+  t.is(err.problems.length, 2);
+  t.regex(err.problems[0], /^APP_KEY: is required/);
+  t.regex(err.problems[1], /^DATABASE_URL: is required/);
+  const ok = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://app@db.internal:5432/einvoice',
+    APP_KEY: `base64:${Buffer.alloc(32, 1).toString('base64')}`,
+  });
+  t.is(ok.appKey?.length, 32);
+});
