@@ -2,6 +2,7 @@ import type { DependencyContainer } from 'tsyringe';
 import { buildContainer, resolveDeps, startDeps, stopDeps } from '../../domain/container.js';
 import { loadConfig } from '../../domain/shared/config.js';
 import type { Deps } from '../../domain/shared/deps.js';
+import './net.js';
 import { createTestDatabase, type TestDatabase } from './test-db.js';
 
 export interface TestDeps {
