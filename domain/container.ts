@@ -58,7 +58,13 @@ export function resolveDeps(container: DependencyContainer): Deps {
 
 /** Starts what the deps need to run (pg-boss), logging its errors instead of crashing. */
 export async function startDeps(deps: Deps): Promise<void> {
-  deps.boss.on('error', (err) => deps.log.error({ err }, 'pg-boss error'));
+  // Only the error's own fields: pg errors carry their client, which must not be dumped into logs.
+  deps.boss.on('error', (err: Error & { code?: string }) =>
+    deps.log.error(
+      { err: { type: err.name, message: err.message, code: err.code, stack: err.stack } },
+      'pg-boss error',
+    ),
+  );
   await deps.boss.start();
 }
 
