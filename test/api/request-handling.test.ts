@@ -3,6 +3,7 @@ import { ROUTES } from '../../api/routes/index.js';
 import { SCHEMAS } from '../../domain/container.js';
 import { testRoutes, testSchemaRegistry } from '../fixtures/test-routes.js';
 import { postJson, readJson } from '../helpers/http.js';
+import { waitFor } from '../helpers/processes.js';
 import { seedTenant } from '../helpers/seed.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -135,11 +136,12 @@ test('Idempotency-Key: the same key with another body is a 422 IDEMPOTENCY_KEY_M
 
 test('Idempotency-Key: a concurrent duplicate is a 409 IDEMPOTENCY_KEY_IN_USE', async (t) => {
   const key = `concurrent-${Date.now()}`;
-  const slow = app.request('/api/test/orders', postJson(order({ delay_ms: 800 }), { 'Idempotency-Key': key }));
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  const slow = app.request('/api/test/orders', postJson(order({ delay_ms: 1500 }), { 'Idempotency-Key': key }));
+  // The duplicate is sent once the first request holds the key, whatever the machine's load.
+  await waitFor(() => app.deps.db('idempotency_keys').where({ key, status: 'in_progress' }).first());
   const duplicate = await app.request(
     '/api/test/orders',
-    postJson(order({ delay_ms: 800 }), { 'Idempotency-Key': key }),
+    postJson(order({ delay_ms: 1500 }), { 'Idempotency-Key': key }),
   );
   t.is(duplicate.status, 409);
   t.like(await readJson(duplicate), { code: 'IDEMPOTENCY_KEY_IN_USE' });
