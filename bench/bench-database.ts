@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../runtime/embedded-postgres.js';
+import { canConnect, startEmbeddedPostgres } from '../runtime/embedded-postgres.js';
 import { migrateDatabase } from '../runtime/migrate.js';
 import { adminDatabaseUrl, withDatabase } from '../test/helpers/database-url.js';
 import { log } from './log.js';
@@ -63,18 +63,6 @@ async function adminQuery(adminUrl: string, sql: string): Promise<void> {
     await client.query(sql);
   } finally {
     await client.end();
-  }
-}
-
-async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
   }
 }
 

