@@ -24,7 +24,6 @@ export interface SchemaRegistry {
 function buildAjv(schemas: readonly JsonSchema[], coerce: boolean): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: true, useDefaults: true, coerceTypes: coerce });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-  ajv.addKeyword({ keyword: 'x-example', schemaType: ['string', 'number', 'boolean', 'object', 'array'] });
   for (const schema of schemas) ajv.addSchema(schema as object);
   return ajv;
 }

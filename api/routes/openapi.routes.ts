@@ -1,3 +1,4 @@
+import { ANY_CALLER } from '../../domain/shared/caller.js';
 import { defineQuery } from '../../domain/shared/operation.js';
 import type { EmptyInput } from '../../schemas/common.js';
 import { buildOpenApiDocument } from '../../schemas/openapi.js';
@@ -11,7 +12,7 @@ export function openApiRoutes(routesOf: () => readonly RouteSpec[]): RouteSpec[]
     summary: 'The OpenAPI 3.1 description of this API, generated from its route tables and schemas.',
     input: 'EmptyInput',
     output: 'OpenApiDocument',
-    callers: ['anonymous', 'user', 'tenant', 'system'],
+    callers: ANY_CALLER,
     transactional: false,
     async run(_input, ctx) {
       cached ??= buildOpenApiDocument(routesOf(), ctx.deps.schemas, { serverUrl: ctx.deps.config.publicBaseUrl });

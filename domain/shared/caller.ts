@@ -1,6 +1,9 @@
 export type Environment = 'sandbox' | 'production';
 export type CallerKind = 'anonymous' | 'system' | 'user' | 'tenant';
 
+/** Operations anyone may call, with or without credentials (health, pricing, the API description). */
+export const ANY_CALLER: readonly CallerKind[] = ['anonymous', 'user', 'tenant', 'system'];
+
 /** Who is calling an operation, as the HTTP, MCP, CLI or worker surface established it. */
 export interface Caller {
   kind: CallerKind;

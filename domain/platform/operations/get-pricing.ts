@@ -1,6 +1,7 @@
 import type { EmptyInput } from '../../../schemas/common.js';
 import type { Pricing } from '../../../schemas/platform.js';
 import { PRICE_CURRENCY, UNIT_PRICES } from '../../billing/pricing.js';
+import { ANY_CALLER } from '../../shared/caller.js';
 import { defineQuery } from '../../shared/operation.js';
 
 export const getPricing = defineQuery<EmptyInput, Pricing>({
@@ -8,7 +9,7 @@ export const getPricing = defineQuery<EmptyInput, Pricing>({
   summary: 'Production unit prices (invoice, signature, credit note) in EUR excluding VAT. Sandbox is free.',
   input: 'EmptyInput',
   output: 'Pricing',
-  callers: ['anonymous', 'user', 'tenant', 'system'],
+  callers: ANY_CALLER,
   transactional: false,
   async run() {
     return {

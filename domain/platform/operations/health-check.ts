@@ -1,6 +1,7 @@
 import type { EmptyInput } from '../../../schemas/common.js';
 import type { HealthStatus } from '../../../schemas/platform.js';
 import { AppError } from '../../shared/app-error.js';
+import { ANY_CALLER } from '../../shared/caller.js';
 import { pingDatabase } from '../../shared/database.js';
 import { defineQuery } from '../../shared/operation.js';
 
@@ -9,7 +10,7 @@ export const healthCheck = defineQuery<EmptyInput, HealthStatus>({
   summary: 'Whether the service and its database answer. 503 when the database is unreachable.',
   input: 'EmptyInput',
   output: 'HealthStatus',
-  callers: ['anonymous', 'user', 'tenant', 'system'],
+  callers: ANY_CALLER,
   transactional: false,
   async run(_input, ctx) {
     const timestamp = ctx.clock.now().toISOString();
