@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { Deps } from '../domain/shared/deps.js';
 import { bindRoute, koaPath } from './http/bind-route.js';
 import type { RouteSpec } from './http/route-spec.js';
+import { parseBody } from './middleware/body.js';
 import { corsFor } from './middleware/cors.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestContext } from './middleware/request-context.js';
@@ -16,7 +17,7 @@ export interface AppOptions {
 
 /**
  * The Koa front. Middleware order: request context (id, logger, security headers) → CORS → error
- * handler → router, where each route parses its own body within its limit and authenticates.
+ * handler → JSON body (within the matched route's limit) → router, where each route authenticates.
  */
 export function createApp(deps: Deps, options: AppOptions = {}): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy });
@@ -24,11 +25,12 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa {
   routes.push(...openApiRoutes(() => routes));
 
   const router = new Router();
-  for (const route of routes) router[route.method](koaPath(route.path), ...bindRoute(route, deps));
+  for (const route of routes) router[route.method](koaPath(route.path), bindRoute(route, deps));
 
   app.use(requestContext(deps.log));
   app.use(corsFor(deps.config.corsOrigins));
   app.use(errorHandler());
+  app.use(parseBody(routes, deps.config.jsonBodyLimit));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
   app.on('error', (err) => deps.log.error({ err }, 'koa error'));

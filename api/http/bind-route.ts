@@ -1,5 +1,4 @@
 import type { Context, Middleware } from 'koa';
-import { koaBody } from 'koa-body';
 import { AppError } from '../../domain/shared/app-error.js';
 import type { Deps } from '../../domain/shared/deps.js';
 import { execute } from '../../domain/shared/execute.js';
@@ -22,10 +21,11 @@ export function envelope(route: RouteSpec, output: unknown): unknown {
 }
 
 /**
- * Route spec → Koa middleware: parse the body within the route's limit, authenticate, claim the
- * Idempotency-Key, build `{...query, ...body, ...pathParams}`, call `execute`, set the status.
+ * Route spec → Koa handler: authenticate, claim the Idempotency-Key, build
+ * `{...query, ...body, ...pathParams}`, call `execute`, set the status. (The body was parsed before
+ * routing, within this route's limit: api/middleware/body.ts.)
  */
-export function bindRoute(route: RouteSpec, deps: Deps): Middleware[] {
+export function bindRoute(route: RouteSpec, deps: Deps): Middleware {
   const handler: Middleware = async (ctx) => {
     const caller = await authenticate(ctx, route, deps);
     const input = inputOf(ctx, route);
@@ -62,32 +62,8 @@ export function bindRoute(route: RouteSpec, deps: Deps): Middleware[] {
     ctx.body = render(output);
   };
 
-  if (!WITH_BODY.has(route.method)) return [handler];
-  return [requireJson, bodyParser(route, deps), handler];
+  return handler;
 }
-
-function bodyParser(route: RouteSpec, deps: Deps): Middleware {
-  return koaBody({
-    json: true,
-    jsonStrict: true,
-    multipart: false,
-    urlencoded: false,
-    text: false,
-    jsonLimit: route.bodyLimit ?? deps.config.jsonBodyLimit,
-    onError: (err) => {
-      throw err;
-    },
-  }) as unknown as Middleware;
-}
-
-/** A body that is not JSON is refused before it is read (415), instead of being silently ignored. */
-const requireJson: Middleware = async (ctx, next) => {
-  const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
-  if (hasBody && !ctx.is('application/json', 'application/*+json')) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
-  }
-  await next();
-};
 
 function inputOf(ctx: Context, route: RouteSpec): Record<string, unknown> {
   const body = WITH_BODY.has(route.method) ? ctx.request.body : undefined;

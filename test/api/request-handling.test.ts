@@ -189,3 +189,14 @@ test('CORS: a preflight from an allowed origin allows every method', async (t) =
   t.regex(res.headers.get('access-control-allow-methods') ?? '', /DELETE/);
   t.regex(res.headers.get('access-control-allow-headers') ?? '', /idempotency-key/);
 });
+
+test('an unforeseen error is a generic 500 quoting the request id, its message never shown', async (t) => {
+  const res = await app.request('/api/test/explode', postJson({}));
+  t.is(res.status, 500);
+  const body = await readJson(res);
+  t.deepEqual(Object.keys(body).sort(), ['code', 'error', 'error_code', 'message', 'request_id']);
+  t.is(body.code, 'INTERNAL_ERROR');
+  t.is(body.request_id, res.headers.get('x-request-id'));
+  t.regex(body.message, new RegExp(body.request_id));
+  t.false(JSON.stringify(body).includes('hunter2'));
+});
