@@ -1,3 +1,10 @@
+import {
+  componentSchemas,
+  ERROR_DESCRIPTIONS,
+  refs,
+  SECURITY_SCHEMES,
+  TAG_DESCRIPTIONS,
+} from './openapi-components.js';
 import type { JsonSchema, SchemaRegistry } from './registry.js';
 
 /** What the OpenAPI emitter needs of a route (api/http/route-spec.ts satisfies it). */
@@ -14,64 +21,6 @@ export interface DocumentedRoute {
 }
 
 export const API_VERSION = '1.2.1';
-
-/** Security schemes of the specification's auth labels. */
-const SECURITY_SCHEMES: Record<string, { name: string; scheme: Record<string, unknown> }> = {
-  api_key: {
-    name: 'ApiKey',
-    scheme: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Secret key `sk_live_…` / `sk_test_…`.' },
-  },
-  tenant_key: {
-    name: 'TenantKey',
-    scheme: {
-      type: 'apiKey',
-      in: 'header',
-      name: 'X-Tenant-Key',
-      description: "A tenant's secret key (also accepted in X-API-Key).",
-    },
-  },
-  bearer: {
-    name: 'Bearer',
-    scheme: { type: 'http', scheme: 'bearer', description: 'Access token from login or register.' },
-  },
-  publishable_key: {
-    name: 'PubKey',
-    scheme: {
-      type: 'apiKey',
-      in: 'header',
-      name: 'X-Publishable-Key',
-      description: 'Publishable key `pk_live_…` / `pk_test_…`.',
-    },
-  },
-  cookie: {
-    name: 'CookieSession',
-    scheme: {
-      type: 'apiKey',
-      in: 'cookie',
-      name: 'einvoice_session',
-      description: 'Dashboard session cookie (with X-XSRF-TOKEN).',
-    },
-  },
-};
-
-const TAG_DESCRIPTIONS: Record<string, string> = {
-  Health: 'Liveness and public information.',
-  Meta: 'The machine-readable description of this API.',
-};
-
-const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Malformed request (invalid JSON, bad header).',
-  401: 'Missing, malformed, unknown or revoked credentials.',
-  403: 'The credential may not do this (scope, KYB, environment, disabled tenant).',
-  404: 'Unknown id, or an id that belongs to someone else.',
-  409: 'Conflict (duplicate, Idempotency-Key in use).',
-  413: 'Request body larger than the route accepts.',
-  415: 'Request body is not JSON.',
-  422: 'Validation failed; `errors` is keyed by dotted path.',
-  429: 'Rate limit exceeded; see Retry-After.',
-  500: 'Internal error; quote the request id.',
-  503: 'Service or provider unavailable.',
-};
 
 /** Builds the OpenAPI 3.1 document from the route tables and the schema registry (never by hand). */
 export function buildOpenApiDocument(
@@ -233,34 +182,4 @@ export function buildOpenApiDocument(
 
 function pick(properties: Record<string, JsonSchema>, names: string[]): Record<string, JsonSchema> {
   return Object.fromEntries(names.map((name) => [name, properties[name]]));
-}
-
-/** Schema-registry refs (`"$ref": "Invoice"`) → component refs, noting each one used. */
-function refs(schema: unknown, referenced: Set<string>): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => refs(item, referenced));
-  if (!schema || typeof schema !== 'object') return schema;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) {
-      referenced.add(value);
-      out.$ref = `#/components/schemas/${value}`;
-    } else if (key !== '$id') {
-      out[key] = refs(value, referenced);
-    }
-  }
-  return out;
-}
-
-/** The referenced schemas and everything they reference in turn. */
-function componentSchemas(schemas: SchemaRegistry, referenced: Set<string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const queue = [...referenced];
-  while (queue.length) {
-    const id = queue.shift()!;
-    if (id in out) continue;
-    const found = new Set<string>();
-    out[id] = refs(schemas.get(id), found);
-    queue.push(...found);
-  }
-  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }

@@ -1,0 +1,91 @@
+import type { SchemaRegistry } from './registry.js';
+
+/** The fixed parts of the OpenAPI document: security schemes, tag and error texts, component schemas. */
+
+/** Security schemes of the specification's auth labels. */
+export const SECURITY_SCHEMES: Record<string, { name: string; scheme: Record<string, unknown> }> = {
+  api_key: {
+    name: 'ApiKey',
+    scheme: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Secret key `sk_live_…` / `sk_test_…`.' },
+  },
+  tenant_key: {
+    name: 'TenantKey',
+    scheme: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Tenant-Key',
+      description: "A tenant's secret key (also accepted in X-API-Key).",
+    },
+  },
+  bearer: {
+    name: 'Bearer',
+    scheme: { type: 'http', scheme: 'bearer', description: 'Access token from login or register.' },
+  },
+  publishable_key: {
+    name: 'PubKey',
+    scheme: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Publishable-Key',
+      description: 'Publishable key `pk_live_…` / `pk_test_…`.',
+    },
+  },
+  cookie: {
+    name: 'CookieSession',
+    scheme: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'einvoice_session',
+      description: 'Dashboard session cookie (with X-XSRF-TOKEN).',
+    },
+  },
+};
+
+export const TAG_DESCRIPTIONS: Record<string, string> = {
+  Health: 'Liveness and public information.',
+  Meta: 'The machine-readable description of this API.',
+};
+
+export const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Malformed request (invalid JSON, bad header).',
+  401: 'Missing, malformed, unknown or revoked credentials.',
+  403: 'The credential may not do this (scope, KYB, environment, disabled tenant).',
+  404: 'Unknown id, or an id that belongs to someone else.',
+  409: 'Conflict (duplicate, Idempotency-Key in use).',
+  413: 'Request body larger than the route accepts.',
+  415: 'Request body is not JSON.',
+  422: 'Validation failed; `errors` is keyed by dotted path.',
+  429: 'Rate limit exceeded; see Retry-After.',
+  500: 'Internal error; quote the request id.',
+  503: 'Service or provider unavailable.',
+};
+
+/** Schema-registry refs (`"$ref": "Invoice"`) → component refs, noting each one used. */
+export function refs(schema: unknown, referenced: Set<string>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => refs(item, referenced));
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) {
+      referenced.add(value);
+      out.$ref = `#/components/schemas/${value}`;
+    } else if (key !== '$id') {
+      out[key] = refs(value, referenced);
+    }
+  }
+  return out;
+}
+
+/** The referenced schemas and everything they reference in turn. */
+export function componentSchemas(schemas: SchemaRegistry, referenced: Set<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const queue = [...referenced];
+  while (queue.length) {
+    const id = queue.shift()!;
+    if (id in out) continue;
+    const found = new Set<string>();
+    out[id] = refs(schemas.get(id), found);
+    queue.push(...found);
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}
