@@ -1,6 +1,6 @@
 import type { SchemaRegistry } from './registry.js';
 
-/** The fixed parts of the OpenAPI document: security schemes, tag and error texts, component schemas. */
+// The fixed parts of the OpenAPI document: security schemes, tag and error texts, component schemas.
 
 /** Security schemes of the specification's auth labels. */
 export const SECURITY_SCHEMES: Record<string, { name: string; scheme: Record<string, unknown> }> = {

@@ -6,10 +6,9 @@ import { authenticate } from '../middleware/authenticate.js';
 import type { RequestState } from '../middleware/request-context.js';
 import { claimFor, isReplayable } from './idempotency.js';
 import { renderError } from './render-error.js';
-import type { RouteSpec } from './route-spec.js';
+import { type RouteSpec, takesBody } from './route-spec.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const WITH_BODY = new Set(['post', 'put', 'patch']);
 
 /** `{id}` → `:id` for @koa/router. */
 export const koaPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
@@ -37,7 +36,7 @@ export function bindRoute(route: RouteSpec, deps: Deps): Middleware {
     let output: unknown;
     try {
       output = await execute(route.operation, input, caller, deps, {
-        coerce: !WITH_BODY.has(route.method),
+        coerce: !takesBody(route.method),
         beforeCommit: claim
           ? (tx, out) => claim.complete(tx, { status, body: render(out), contentType: JSON_TYPE })
           : undefined,
@@ -66,7 +65,7 @@ export function bindRoute(route: RouteSpec, deps: Deps): Middleware {
 }
 
 function inputOf(ctx: Context, route: RouteSpec): Record<string, unknown> {
-  const body = WITH_BODY.has(route.method) ? ctx.request.body : undefined;
+  const body = takesBody(route.method) ? ctx.request.body : undefined;
   if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
     throw AppError.validation({ body: ['must be a JSON object'] });
   }

@@ -6,6 +6,9 @@ import type { Operation } from '../../domain/shared/operation.js';
  */
 export type AuthScheme = 'none' | 'api_key' | 'tenant_key' | 'bearer' | 'publishable_key' | 'cookie';
 
+/** POST, PUT and PATCH carry a JSON body; other methods take their input from the query string. */
+export const takesBody = (method: string): boolean => ['post', 'put', 'patch'].includes(method.toLowerCase());
+
 /** A route is data: its path, the operation it calls and how the answer is wrapped. */
 export interface RouteSpec {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';

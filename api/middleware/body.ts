@@ -1,9 +1,7 @@
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { AppError } from '../../domain/shared/app-error.js';
-import type { RouteSpec } from '../http/route-spec.js';
-
-const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+import { type RouteSpec, takesBody } from '../http/route-spec.js';
 
 interface Limit {
   method: string;
@@ -26,7 +24,7 @@ export function parseBody(routes: readonly RouteSpec[], defaultLimit: string): M
     }));
 
   return async (ctx, next) => {
-    if (!WITH_BODY.has(ctx.method)) return next();
+    if (!takesBody(ctx.method)) return next();
     const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
     if (hasBody && !ctx.is('application/json', 'application/*+json')) {
       // Refused before reading, rather than silently ignored.

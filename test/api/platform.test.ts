@@ -2,7 +2,7 @@ import test from 'ava';
 import { createApp } from '../../api/app.js';
 import { SECURITY_HEADERS } from '../../api/middleware/request-context.js';
 import { createDatabase } from '../../domain/shared/database.js';
-import { readJson } from '../helpers/http.js';
+import { postJson, readJson } from '../helpers/http.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 let app: TestApp;
@@ -99,21 +99,13 @@ test('every response has a request id; a well-formed incoming one is kept', asyn
 });
 
 test('a malformed JSON body is refused before routing: 400 in the error shape', async (t) => {
-  const res = await app.request('/api/v1/pricing', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: '{"not json',
-  });
+  const res = await app.request('/api/v1/pricing', postJson('{"not json'));
   t.is(res.status, 400);
   t.like(await readJson(res), { code: 'INVALID_JSON', error_code: 'INVALID_JSON', error: 'invalid_json' });
 });
 
 test('a body over JSON_BODY_LIMIT is a 413 in the error shape, before it is read', async (t) => {
-  const res = await app.request('/api/v1/anything', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ blob: 'x'.repeat(1024 * 1024 + 10) }),
-  });
+  const res = await app.request('/api/v1/anything', postJson({ blob: 'x'.repeat(1024 * 1024 + 10) }));
   t.is(res.status, 413);
   t.like(await readJson(res), { code: 'PAYLOAD_TOO_LARGE', error_code: 'PAYLOAD_TOO_LARGE' });
 });
