@@ -7,7 +7,7 @@ import { createSchemaRegistry, type SchemaRegistry } from '../schemas/registry.j
 import { type BossRole, createBoss } from './shared/boss.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import type { Config } from './shared/config.js';
-import { createDatabase } from './shared/database.js';
+import { APP_ROLE, createDatabase } from './shared/database.js';
 import type { Deps } from './shared/deps.js';
 import { createLogger, type Logger } from './shared/logger.js';
 
@@ -36,6 +36,7 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
     useValue: createDatabase(url, {
       poolMax: config.databasePoolMax,
       applicationName: `einvoice-${options.role}`,
+      role: APP_ROLE,
       log: { warn: (message) => log.warn({ source: 'knex' }, message) },
     }),
   });

@@ -45,7 +45,7 @@ export function bindRoute(route: RouteSpec, deps: Deps): Middleware {
       if (claim) {
         const rendered = renderError(err, (ctx.state as RequestState).requestId);
         if (isReplayable(rendered.status, rendered.body)) {
-          await claim.complete(deps.db, {
+          await claim.complete(null, {
             status: rendered.status,
             body: JSON.stringify(rendered.body),
             contentType: JSON_TYPE,

@@ -4,12 +4,14 @@ import {
   type ClaimResult,
   claimIdempotencyKey,
   completeIdempotencyKey,
+  contextOf,
   releaseIdempotencyKey,
   type StoredResponse,
 } from '../../domain/platform/idempotency-store.js';
 import { AppError } from '../../domain/shared/app-error.js';
 import type { Caller } from '../../domain/shared/caller.js';
 import type { Deps } from '../../domain/shared/deps.js';
+import { enterTenant, inTenantContext } from '../../domain/shared/tenant-context.js';
 
 const MAX_KEY_LENGTH = 255;
 
@@ -25,7 +27,8 @@ export function isReplayable(status: number, body: unknown): boolean {
 
 export interface IdempotencyClaim {
   id: string;
-  complete(db: Deps['db'], response: StoredResponse): Promise<void>;
+  /** Records the response in the operation's transaction (`tx`), or in one of its own without it. */
+  complete(tx: Deps['db'] | null, response: StoredResponse): Promise<void>;
   release(): Promise<void>;
 }
 
@@ -72,8 +75,14 @@ export async function claimFor(
     case 'claimed':
       return {
         id: result.id,
-        complete: (db, response) => completeIdempotencyKey(db, result.id, response),
-        release: () => releaseIdempotencyKey(deps.db, result.id),
+        complete: async (tx, response) =>
+          tx
+            ? // The operation may have moved into another tenant's rows (register); the key is the caller's.
+              enterTenant(tx, caller.tenantId ?? '').then(() => completeIdempotencyKey(tx, result.id, response))
+            : inTenantContext(deps.db, contextOf(caller.tenantId), (own) =>
+                completeIdempotencyKey(own, result.id, response),
+              ),
+        release: () => releaseIdempotencyKey(deps.db, caller.tenantId, result.id),
       };
   }
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { inTenantContext } from '../shared/tenant-context.js';
 
 /** Keys are kept 24 hours (spec/DECISIONS.md, "Idempotency"). */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
@@ -46,7 +47,7 @@ export async function claimIdempotencyKey(
   requestHash: string,
   now: Date,
 ): Promise<ClaimResult> {
-  return db.transaction(async (tx) => {
+  return inTenantContext(db, contextOf(scope.tenantId), async (tx) => {
     const inserted = await tx.raw<{ rows: { id: string }[] }>(
       `insert into idempotency_keys (scope, tenant_id, method, path, key, request_hash, status, locked_until, created_at, expires_at)
        values (?, ?, ?, ?, ?, ?, 'in_progress', ?, ?, ?)
@@ -101,7 +102,10 @@ export async function claimIdempotencyKey(
   });
 }
 
-/** Records the response; called inside the operation's transaction so both commit together. */
+/**
+ * Records the response: inside the operation's transaction so both commit together, or (for a
+ * refusal, whose transaction rolled back) in a transaction of its own.
+ */
 export async function completeIdempotencyKey(db: Knex, id: string, response: StoredResponse): Promise<void> {
   await db('idempotency_keys').where({ id }).update({
     status: 'completed',
@@ -113,9 +117,15 @@ export async function completeIdempotencyKey(db: Knex, id: string, response: Sto
 }
 
 /** Forgets a claim whose request produced nothing worth replaying (validation failure, auth, 5xx). */
-export async function releaseIdempotencyKey(db: Knex, id: string): Promise<void> {
-  await db('idempotency_keys').where({ id, status: 'in_progress' }).delete();
+export async function releaseIdempotencyKey(db: Knex, tenantId: string | null, id: string): Promise<void> {
+  await inTenantContext(db, contextOf(tenantId), (tx) =>
+    tx('idempotency_keys').where({ id, status: 'in_progress' }).delete(),
+  );
 }
+
+/** Keys of a tenant live in its rows; keys of anonymous callers (scoped by IP) have no tenant. */
+export const contextOf = (tenantId: string | null) =>
+  ({ tenantId, environment: null, kind: tenantId ? 'tenant' : 'anonymous' }) as const;
 
 export async function purgeExpiredIdempotencyKeys(db: Knex, now: Date): Promise<number> {
   return db('idempotency_keys').where('expires_at', '<=', now).delete();

@@ -8,9 +8,18 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type Database = Knex;
 
+/**
+ * The role the application's queries run as: it owns no table and cannot bypass row-level security
+ * (migrations/20261122001200_isolate_tenants.ts). The database user of DATABASE_URL owns the schema
+ * and runs the migrations; the service's pools switch to this role on every new connection.
+ */
+export const APP_ROLE = 'einvoice_app';
+
 export interface DatabaseOptions {
   poolMax?: number;
   applicationName?: string;
+  /** Run every query as this role (the application pools); unset for the migrations' owner pool. */
+  role?: string;
   /** Where knex's own warnings go (pool errors, deprecations); silent when unset. */
   log?: { warn(message: string): void };
 }
@@ -19,7 +28,11 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Knex
   return knex({
     client: 'pg',
     connection: { connectionString: url, application_name: options.applicationName ?? 'einvoice' },
-    pool: { min: 0, max: options.poolMax ?? 10 },
+    pool: {
+      min: 0,
+      max: options.poolMax ?? 10,
+      ...(options.role ? { afterCreate: setRole(options.role) } : {}),
+    },
     acquireConnectionTimeout: 10_000,
     log: {
       warn: (message: string) => options.log?.warn(message),
@@ -45,4 +58,15 @@ export async function pingDatabase(db: Knex, timeoutMs = 2000): Promise<boolean>
   } finally {
     clearTimeout(timer);
   }
+}
+
+type PoolCallback = (err: Error | null, connection: pg.Client) => void;
+
+function setRole(role: string) {
+  return (connection: pg.Client, done: PoolCallback) => {
+    connection.query(`set role ${role}`).then(
+      () => done(null, connection),
+      (err: Error) => done(err, connection),
+    );
+  };
 }

@@ -3,6 +3,7 @@ import { AppError } from './app-error.js';
 import type { Caller } from './caller.js';
 import type { Deps } from './deps.js';
 import type { Operation, OperationContext } from './operation.js';
+import { setTenantContext } from './tenant-context.js';
 import { noEvents, txEvents } from './tx-events.js';
 import { noJobs, txJobs } from './tx-jobs.js';
 
@@ -70,12 +71,4 @@ export function authorize(op: Operation<never, unknown>, caller: Caller): void {
     throw new AppError('FISCAL_SCOPE_DENIED', `${op.name} needs the ${op.scope} scope on the API key.`);
   }
   throw new AppError('FORBIDDEN', `${op.name} needs the ${op.scope} scope on the API key.`);
-}
-
-/** Per-transaction settings read by the row-level security policies (fail-closed when empty). */
-async function setTenantContext(tx: Knex.Transaction, caller: Caller): Promise<void> {
-  await tx.raw(
-    "select set_config('app.tenant_id', ?, true), set_config('app.environment', ?, true), set_config('app.caller_kind', ?, true)",
-    [caller.tenantId ?? '', caller.environment ?? '', caller.kind],
-  );
 }

@@ -16,7 +16,7 @@ test.before(async () => {
     override: (c) => c.register(SCHEMAS, { useValue: testSchemaRegistry() }),
     routes: () => [...ROUTES, ...testRoutes],
   });
-  tenantId = (await seedTenant(app.deps.db)).id;
+  tenantId = (await seedTenant(app.ownerDb)).id;
 });
 test.after.always(() => app?.close());
 
@@ -27,7 +27,7 @@ const order = (extra: Record<string, unknown> = {}, tenant = tenantId) => ({
   ...extra,
 });
 const eventCount = async (tenant = tenantId) =>
-  Number((await app.deps.db('events').where({ tenant_id: tenant }).count({ n: '*' }))[0].n);
+  Number((await app.ownerDb('events').where({ tenant_id: tenant }).count({ n: '*' }))[0].n);
 
 test('a valid body runs the command: 201 with {message, data}', async (t) => {
   const res = await app.request('/api/test/orders', postJson(order()));
@@ -110,7 +110,7 @@ test('a missing required field is reported at its path', async (t) => {
 
 test('Idempotency-Key: a replay returns the first response byte for byte and writes nothing more', async (t) => {
   const key = `replay-${Date.now()}`;
-  const own = (await seedTenant(app.deps.db, 'Replay tenant')).id;
+  const own = (await seedTenant(app.ownerDb, 'Replay tenant')).id;
   const first = await app.request('/api/test/orders', postJson(order({}, own), { 'Idempotency-Key': key }));
   const firstText = await first.text();
   const second = await app.request('/api/test/orders', postJson(order({}, own), { 'Idempotency-Key': key }));
@@ -138,7 +138,7 @@ test('Idempotency-Key: a concurrent duplicate is a 409 IDEMPOTENCY_KEY_IN_USE', 
   const key = `concurrent-${Date.now()}`;
   const slow = app.request('/api/test/orders', postJson(order({ delay_ms: 1500 }), { 'Idempotency-Key': key }));
   // The duplicate is sent once the first request holds the key, whatever the machine's load.
-  await waitFor(() => app.deps.db('idempotency_keys').where({ key, status: 'in_progress' }).first());
+  await waitFor(() => app.ownerDb('idempotency_keys').where({ key, status: 'in_progress' }).first());
   const duplicate = await app.request(
     '/api/test/orders',
     postJson(order({ delay_ms: 1500 }), { 'Idempotency-Key': key }),

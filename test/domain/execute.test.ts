@@ -51,33 +51,33 @@ const emitThen = (fail: boolean, seen?: Seen) =>
   });
 
 const jobsFor = async (eventId: string) =>
-  (await queuedJobs(env.deps.db, 'dispatch-event')).filter((data) => data.eventId === eventId);
+  (await queuedJobs(env.ownerDb, 'dispatch-event')).filter((data) => data.eventId === eventId);
 
 test.serial('a job sent inside a rolled-back operation does not exist, nor does its event', async (t) => {
-  const tenant = await seedTenant(env.deps.db);
-  const purgeJobsBefore = (await queuedJobs(env.deps.db, 'purge-idempotency-keys')).length;
+  const tenant = await seedTenant(env.ownerDb);
+  const purgeJobsBefore = (await queuedJobs(env.ownerDb, 'purge-idempotency-keys')).length;
   const seen: Seen = { eventsInTx: 0, dispatchJobsInTx: 0 };
   await t.throwsAsync(execute(emitThen(true, seen), input(tenant.id), systemCaller(tenant.id, 'sandbox'), env.deps), {
     instanceOf: AppError,
     message: 'refused after writing',
   });
   t.deepEqual(seen, { eventsInTx: 1, dispatchJobsInTx: 1 }, 'inside the transaction both were written');
-  t.is(Number((await env.deps.db('events').where({ tenant_id: tenant.id }).count({ n: '*' }))[0].n), 0);
-  t.is((await queuedJobs(env.deps.db, 'purge-idempotency-keys')).length, purgeJobsBefore);
-  const dispatchJobs = await queuedJobs(env.deps.db, 'dispatch-event');
+  t.is(Number((await env.ownerDb('events').where({ tenant_id: tenant.id }).count({ n: '*' }))[0].n), 0);
+  t.is((await queuedJobs(env.ownerDb, 'purge-idempotency-keys')).length, purgeJobsBefore);
+  const dispatchJobs = await queuedJobs(env.ownerDb, 'dispatch-event');
   t.false(dispatchJobs.some((data) => data.tenantId === tenant.id));
 });
 
 test.serial('a job sent inside a committed operation exists, with its event', async (t) => {
-  const tenant = await seedTenant(env.deps.db);
+  const tenant = await seedTenant(env.ownerDb);
   const out = await execute(emitThen(false), input(tenant.id), systemCaller(tenant.id, 'sandbox'), env.deps);
-  const event = await env.deps.db('events').where({ id: out.event_id }).first();
+  const event = await env.ownerDb('events').where({ id: out.event_id }).first();
   t.like(event, { tenant_id: tenant.id, name: 'invoice.created', environment: 'sandbox', dispatched_at: null });
   t.deepEqual(await jobsFor(out.event_id), [{ eventId: out.event_id, tenantId: tenant.id }]);
 });
 
 test('the tenant context is set for row-level security inside the transaction', async (t) => {
-  const tenant = await seedTenant(env.deps.db);
+  const tenant = await seedTenant(env.ownerDb);
   const probe = defineQuery<Record<string, never>, Record<string, string>>({
     name: 'probe_context',
     summary: 'Test query.',

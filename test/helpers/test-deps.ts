@@ -1,12 +1,19 @@
+import type { Knex } from 'knex';
 import type { DependencyContainer } from 'tsyringe';
 import { buildContainer, resolveDeps, startDeps, stopDeps } from '../../domain/container.js';
 import { loadConfig } from '../../domain/shared/config.js';
+import { createDatabase } from '../../domain/shared/database.js';
 import type { Deps } from '../../domain/shared/deps.js';
 import './net.js';
 import { createTestDatabase, type TestDatabase } from './test-db.js';
 
 export interface TestDeps {
   deps: Deps;
+  /**
+   * The schema owner's connection, outside row-level security: for seeding and for reading what
+   * an operation wrote. The service itself only ever runs as the application role.
+   */
+  ownerDb: Knex;
   database: TestDatabase;
   close(): Promise<void>;
 }
@@ -31,11 +38,14 @@ export async function createTestDeps(options: TestDepsOptions = {}): Promise<Tes
   options.override?.(container);
   const deps = resolveDeps(container);
   await startDeps(deps);
+  const ownerDb = createDatabase(database.url, { poolMax: 3, applicationName: 'einvoice-test-owner' });
   return {
     deps,
+    ownerDb,
     database,
     async close() {
       await stopDeps(deps, { graceful: false, timeout: 2000 });
+      await ownerDb.destroy();
       await database.drop();
     },
   };

@@ -25,9 +25,9 @@ const emitInvoiceCreated = defineCommand<Record<string, never>, { id: string }>(
 });
 
 test.serial('a job sent in a committed operation is worked by a worker process, which stops gracefully', async (t) => {
-  const tenant = await seedTenant(env.deps.db);
+  const tenant = await seedTenant(env.ownerDb);
   const { id: eventId } = await execute(emitInvoiceCreated, {}, systemCaller(tenant.id, 'sandbox'), env.deps);
-  t.is((await env.deps.db('events').where({ id: eventId }).first()).dispatched_at, null);
+  t.is((await env.ownerDb('events').where({ id: eventId }).first()).dispatched_at, null);
 
   const { child } = await startProcess(
     WORKER_MAIN,
@@ -36,12 +36,12 @@ test.serial('a job sent in a committed operation is worked by a worker process, 
   );
   try {
     const event = await waitFor(async () => {
-      const row = await env.deps.db('events').where({ id: eventId }).first();
+      const row = await env.ownerDb('events').where({ id: eventId }).first();
       return row.dispatched_at ? row : null;
     });
     t.true(event.dispatched_at instanceof Date);
     const jobs = await waitFor(async () => {
-      const { rows } = await env.deps.db.raw(
+      const { rows } = await env.ownerDb.raw(
         "select state from pgboss.job where name = 'dispatch-event' and data->>'eventId' = ?",
         [eventId],
       );

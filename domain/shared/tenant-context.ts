@@ -1,0 +1,37 @@
+import type { Knex } from 'knex';
+import type { Caller } from './caller.js';
+
+/**
+ * Per-transaction settings read by the row-level security policies
+ * (migrations/20261122001200_isolate_tenants.ts). They end with the transaction, so a pooled
+ * connection never carries one request's tenant into the next.
+ */
+export async function setTenantContext(
+  tx: Knex.Transaction,
+  caller: Pick<Caller, 'tenantId' | 'environment' | 'kind'>,
+): Promise<void> {
+  await tx.raw(
+    "select set_config('app.tenant_id', ?, true), set_config('app.environment', ?, true), set_config('app.caller_kind', ?, true)",
+    [caller.tenantId ?? '', caller.environment ?? '', caller.kind],
+  );
+}
+
+/**
+ * Moves the rest of the transaction into one tenant's rows: used once a public operation (register,
+ * login, password reset) has established whose data it is writing.
+ */
+export async function enterTenant(tx: Knex, tenantId: string): Promise<void> {
+  await tx.raw("select set_config('app.tenant_id', ?, true)", [tenantId]);
+}
+
+/** A short transaction in the caller's tenant context, for work outside an operation (idempotency records). */
+export function inTenantContext<T>(
+  db: Knex,
+  caller: Pick<Caller, 'tenantId' | 'environment' | 'kind'>,
+  run: (tx: Knex.Transaction) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await setTenantContext(tx, caller);
+    return run(tx);
+  });
+}
