@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Deps } from '../domain/shared/deps.js';
 import { bindRoute, koaPath } from './http/bind-route.js';
+import { RateLimits } from './http/rate-limit.js';
 import type { RouteSpec } from './http/route-spec.js';
 import { parseBody } from './middleware/body.js';
 import { corsFor } from './middleware/cors.js';
@@ -24,8 +25,10 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa {
   const routes: RouteSpec[] = [...(options.routes ?? ROUTES)];
   routes.push(...openApiRoutes(() => routes));
 
+  const rateLimits = new RateLimits(deps);
+  if (!rateLimits.enabled) deps.log.warn('RATE_LIMIT_SCALE=0: rate limiting is off');
   const router = new Router();
-  for (const route of routes) router[route.method](koaPath(route.path), bindRoute(route, deps));
+  for (const route of routes) router[route.method](koaPath(route.path), bindRoute(route, deps, rateLimits));
 
   app.use(requestContext(deps.log));
   app.use(corsFor(deps.config.corsOrigins));

@@ -40,4 +40,45 @@ export const EmptyInput = {
 } as const;
 export type EmptyInput = Record<string, never>;
 
-export const commonSchemas = [ErrorResponse, ValidationErrorResponse, EmptyInput];
+export const PageMeta = {
+  $id: 'PageMeta',
+  type: 'object',
+  description: 'Where a page sits in a list (spec "Limits": pagination).',
+  additionalProperties: false,
+  required: ['current_page', 'last_page', 'per_page', 'total'],
+  properties: {
+    current_page: { type: 'integer', description: 'This page, from 1.' },
+    last_page: { type: 'integer', description: 'The last page (1 for an empty list).' },
+    per_page: { type: 'integer', description: 'Items per page.' },
+    total: { type: 'integer', description: 'Items in the whole list.' },
+  },
+} as const;
+
+/** `page` and `per_page` query properties for list inputs; `perPageDefault` per the specification. */
+export const pageParams = (perPageDefault = 25, perPageMax = 100) =>
+  ({
+    page: { type: 'integer', minimum: 1, default: 1, description: 'Page number, from 1.' },
+    per_page: {
+      type: 'integer',
+      minimum: 1,
+      maximum: perPageMax,
+      default: perPageDefault,
+      description: `Items per page (default ${perPageDefault}, at most ${perPageMax}).`,
+    },
+  }) as const;
+
+/** A `{data: [item], meta}` list output. */
+export const pageOf = (id: string, itemRef: string, description: string) =>
+  ({
+    $id: id,
+    type: 'object',
+    description,
+    additionalProperties: false,
+    required: ['data', 'meta'],
+    properties: {
+      data: { type: 'array', items: { $ref: itemRef }, description: 'The items of this page.' },
+      meta: { $ref: 'PageMeta', description: 'Pagination.' },
+    },
+  }) as const;
+
+export const commonSchemas = [ErrorResponse, ValidationErrorResponse, EmptyInput, PageMeta];

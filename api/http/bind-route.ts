@@ -5,6 +5,7 @@ import { execute } from '../../domain/shared/execute.js';
 import { authenticate } from '../middleware/authenticate.js';
 import type { RequestState } from '../middleware/request-context.js';
 import { claimFor, isReplayable } from './idempotency.js';
+import type { RateLimits } from './rate-limit.js';
 import { renderError } from './render-error.js';
 import { type RouteSpec, takesBody } from './route-spec.js';
 
@@ -20,15 +21,17 @@ export function envelope(route: RouteSpec, output: unknown): unknown {
 }
 
 /**
- * Route spec → Koa handler: authenticate, claim the Idempotency-Key, build
+ * Route spec → Koa handler: authenticate, count against the rate limit, claim the Idempotency-Key, build
  * `{...query, ...body, ...pathParams}`, call `execute`, set the status. (The body was parsed before
  * routing, within this route's limit: api/middleware/body.ts.)
  */
-export function bindRoute(route: RouteSpec, deps: Deps): Middleware {
+export function bindRoute(route: RouteSpec, deps: Deps, rateLimits: RateLimits): Middleware {
   const handler: Middleware = async (ctx) => {
     const caller = await authenticate(ctx, route, deps);
+    await rateLimits.enforce(ctx, route, caller);
     const input = inputOf(ctx, route);
-    const claim = await claimFor(ctx, caller, input, deps);
+    // Session routes set cookies outside the stored body, so they take no Idempotency-Key.
+    const claim = route.respond ? null : await claimFor(ctx, caller, input, deps);
     if (claim === 'answered') return;
 
     const status = route.status ?? 200;
@@ -55,6 +58,15 @@ export function bindRoute(route: RouteSpec, deps: Deps): Middleware {
         }
       }
       throw err;
+    }
+    if (route.respond) {
+      const body = route.respond(ctx, output, caller);
+      ctx.status = body === undefined ? 204 : status;
+      if (body !== undefined) {
+        ctx.type = JSON_TYPE;
+        ctx.body = JSON.stringify(envelope(route, body));
+      }
+      return;
     }
     ctx.status = status;
     ctx.type = JSON_TYPE;

@@ -1,3 +1,6 @@
+import type { Context } from 'koa';
+import type { RateLimitClass } from '../../domain/platform/rate-limits.js';
+import type { Caller, Environment } from '../../domain/shared/caller.js';
 import type { Operation } from '../../domain/shared/operation.js';
 
 /**
@@ -28,4 +31,13 @@ export interface RouteSpec {
   bodyLimit?: string;
   /** Overrides the operation's summary in the OpenAPI document. */
   summary?: string;
+  /** Routes of one environment only (the `/v1/sandbox` set): other keys get API_KEY_ENVIRONMENT_MISMATCH. */
+  environment?: Environment;
+  /** The rate limit the route counts against; by default derived from its credentials (rate-limit.ts). */
+  rateLimit?: RateLimitClass | 'none';
+  /**
+   * HTTP-only effects of a successful call (cookies): returns the body to send, or `undefined` for
+   * an empty response. Used by the dashboard's session routes.
+   */
+  respond?: (ctx: Context, output: unknown, caller: Caller) => unknown;
 }

@@ -13,6 +13,10 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   INSUFFICIENT_BALANCE: 402,
   FORBIDDEN: 403,
+  /** A dashboard user whose account an admin disabled. */
+  ACCOUNT_DISABLED: 403,
+  /** A cookie-authenticated mutation without the matching X-XSRF-TOKEN header. */
+  CSRF_TOKEN_MISMATCH: 403,
   API_KEY_ENVIRONMENT_MISMATCH: 403,
   KYC_REQUIRED: 403,
   TENANT_DISABLED: 403,
@@ -29,6 +33,8 @@ export const ERROR_STATUS = {
   VALIDATION_ERROR: 422,
   /** The Idempotency-Key was first used with another request body. */
   IDEMPOTENCY_KEY_MISMATCH: 422,
+  SUB_TENANT_HAS_COMPANIES: 422,
+  SUB_TENANT_HAS_FISCAL_ENTRIES: 422,
   RATE_LIMIT_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,

@@ -1,3 +1,5 @@
+import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateWindows } from '../platform/rate-limits.js';
+
 /** Configuration comes only from environment variables, checked once at boot (spec/DECISIONS.md). */
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
@@ -17,6 +19,16 @@ export interface Config {
   dataDir: string;
   trustProxy: boolean;
   allowPrivateUrls: boolean;
+  /** Multiplies every rate limit; 0 turns limiting off (load tests, benchmarks). */
+  rateLimitScale: number;
+  /** The specification's limits with RATE_LIMITS merged over them. */
+  rateLimits: Record<RateLimitName, RateWindows>;
+  /** Limits for single identities: `key:<id>`, `user:<id>`, `tenant:<id>`, `ip:<address>`. */
+  rateLimitOverrides: Record<string, RateWindows>;
+  /** Where mail goes when SMTP_URL is empty: a readable log file. */
+  mailLogPath: string;
+  smtpUrl: string | null;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -47,6 +59,18 @@ export const CONFIG_VARIABLES = {
     default: 'false',
     help: 'true allows http and private addresses for outbound calls (local only)',
   },
+  RATE_LIMIT_SCALE: { default: '1', help: 'multiplies every rate limit; 0 turns rate limiting off (load tests)' },
+  RATE_LIMITS: {
+    default: '',
+    help: 'JSON over the default limits, e.g. {"api_production":{"per_minute":120}}',
+  },
+  RATE_LIMIT_OVERRIDES: {
+    default: '',
+    help: 'JSON limits per identity, e.g. {"user:<uuid>":{"per_minute":600},"ip:203.0.113.7":{"per_minute":10}}',
+  },
+  SMTP_URL: { default: '', help: 'smtp(s)://user:pass@host:port for outgoing mail; empty writes mail to MAIL_LOG' },
+  MAIL_FROM: { default: 'E-invoicing <no-reply@localhost>', help: 'sender of outgoing mail' },
+  MAIL_LOG: { default: '', help: 'file the local mail log is appended to (default DATA_DIR/mail.log)' },
 } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -113,6 +137,31 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^\d+(b|kb|mb)?$/.test(jsonBodyLimit))
     fail('JSON_BODY_LIMIT', 'must be a size such as 1mb or 512kb', jsonBodyLimit);
 
+  const rateLimitScaleText = raw('RATE_LIMIT_SCALE');
+  const rateLimitScale = Number(rateLimitScaleText);
+  if (!/^\d+(\.\d+)?$/.test(rateLimitScaleText) || rateLimitScale > 1000) {
+    fail('RATE_LIMIT_SCALE', 'must be a number from 0 to 1000', rateLimitScaleText);
+  }
+  const rateLimits = { ...DEFAULT_RATE_LIMITS };
+  for (const [name, windows] of Object.entries(parseWindows('RATE_LIMITS', raw('RATE_LIMITS'), problems))) {
+    if (!(name in DEFAULT_RATE_LIMITS)) {
+      problems.push(
+        `RATE_LIMITS: unknown limit ${JSON.stringify(name)} (known: ${Object.keys(DEFAULT_RATE_LIMITS).join(', ')})`,
+      );
+    } else rateLimits[name as RateLimitName] = windows;
+  }
+  const rateLimitOverrides = parseWindows('RATE_LIMIT_OVERRIDES', raw('RATE_LIMIT_OVERRIDES'), problems);
+  for (const identity of Object.keys(rateLimitOverrides)) {
+    if (!/^(key|user|tenant|ip):\S+$/.test(identity)) {
+      problems.push(
+        `RATE_LIMIT_OVERRIDES: identity ${JSON.stringify(identity)} must be key:, user:, tenant: or ip: followed by a value`,
+      );
+    }
+  }
+  const smtpUrl = raw('SMTP_URL') || null;
+  if (smtpUrl && !/^smtps?:\/\/\S+$/.test(smtpUrl)) problems.push('SMTP_URL: must be an smtp:// or smtps:// URL');
+  const dataDir = raw('DATA_DIR');
+
   const config: Config = {
     nodeEnv,
     port: int('PORT', 0, 65535),
@@ -126,12 +175,50 @@ export function loadConfig(env: Env = process.env): Config {
     jsonBodyLimit,
     workerConcurrency: int('WORKER_CONCURRENCY', 1, 100),
     embeddedPgPort: int('EMBEDDED_PG_PORT', 1, 65535),
-    dataDir: raw('DATA_DIR'),
+    dataDir,
     trustProxy: bool('TRUST_PROXY'),
     allowPrivateUrls: bool('ALLOW_PRIVATE_URLS'),
+    rateLimitScale,
+    rateLimits,
+    rateLimitOverrides,
+    mailLogPath: raw('MAIL_LOG') || `${dataDir}/mail.log`,
+    smtpUrl,
+    mailFrom: raw('MAIL_FROM'),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/** `{"name": {"per_minute": n, "per_hour": n}}`, each count a positive integer. */
+function parseWindows(variable: string, text: string, problems: string[]): Record<string, RateWindows> {
+  if (!text) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    problems.push(`${variable}: must be a JSON object`);
+    return {};
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    problems.push(`${variable}: must be a JSON object`);
+    return {};
+  }
+  const out: Record<string, RateWindows> = {};
+  for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
+    const windows = value as Record<string, unknown>;
+    const keys = value && typeof value === 'object' ? Object.keys(windows) : [];
+    const valid =
+      keys.length > 0 &&
+      keys.every(
+        (k) => (k === 'per_minute' || k === 'per_hour') && Number.isInteger(windows[k]) && (windows[k] as number) > 0,
+      );
+    if (!valid) {
+      problems.push(`${variable}: ${name} must be {"per_minute": n, "per_hour": n} with positive integers`);
+      continue;
+    }
+    out[name] = windows as RateWindows;
+  }
+  return out;
 }
 
 export function parseAppKey(text: string): Buffer | null {

@@ -1,0 +1,149 @@
+import type { Context } from 'koa';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  limitNameOf,
+  type RateLimitClass,
+  type RateLimitName,
+  type RateWindows,
+} from '../../domain/platform/rate-limits.js';
+import { AppError } from '../../domain/shared/app-error.js';
+import type { Caller, Environment } from '../../domain/shared/caller.js';
+import type { Deps } from '../../domain/shared/deps.js';
+import type { RouteSpec } from './route-spec.js';
+
+type WindowName = keyof RateWindows;
+
+const WINDOW_SECONDS: Record<WindowName, number> = { per_minute: 60, per_hour: 3600 };
+
+/** The class a route counts against: its own, else the one its credentials imply. */
+export function rateLimitClassOf(route: RouteSpec): RateLimitClass | null {
+  if (route.rateLimit) return route.rateLimit === 'none' ? null : route.rateLimit;
+  if (route.auth.includes('none')) return null;
+  if (route.auth.includes('tenant_key')) return 'tenant';
+  if (route.auth.includes('publishable_key')) return 'onboarding';
+  return 'api';
+}
+
+/** Who a request is counted as: the key, else the user or tenant, else the source IP. */
+function identitiesOf(rateClass: RateLimitClass, caller: Caller): { counted: string; lookup: string[] } {
+  const ip = `ip:${caller.ip ?? 'unknown'}`;
+  const key = caller.credential?.type.endsWith('_key') ? `key:${caller.credential.id}` : null;
+  const user = caller.userId ? `user:${caller.userId}` : null;
+  const tenant = caller.tenantId ? `tenant:${caller.tenantId}` : null;
+  const lookup = [key, user, tenant, ip].filter((id): id is string => id !== null);
+  switch (rateClass) {
+    case 'exchange':
+      return { counted: ip, lookup: [ip] };
+    case 'tenant':
+    case 'onboarding':
+      return { counted: tenant ? `${tenant}:${caller.environment ?? '-'}` : ip, lookup };
+    default:
+      return { counted: key ?? user ?? tenant ?? ip, lookup };
+  }
+}
+
+interface Verdict {
+  window: WindowName;
+  limit: number;
+  remaining: number;
+  resetMs: number;
+}
+
+/**
+ * Rate limits counted in PostgreSQL (rate-limiter-flexible's store), so every web process shares
+ * one budget per identity. Sets the four X-RateLimit-* headers; throws 429 RATE_LIMIT_EXCEEDED
+ * with Retry-After when a window is spent.
+ */
+export class RateLimits {
+  private readonly limiters = new Map<string, RateLimiterPostgres>();
+
+  constructor(private readonly deps: Deps) {}
+
+  get enabled(): boolean {
+    return this.deps.config.rateLimitScale > 0;
+  }
+
+  async enforce(ctx: Context, route: RouteSpec, caller: Caller): Promise<void> {
+    const rateClass = rateLimitClassOf(route);
+    if (!rateClass || !this.enabled) return;
+    const environment: Environment = caller.environment ?? 'production';
+    const name = limitNameOf(rateClass, environment);
+    const { counted, lookup } = identitiesOf(rateClass, caller);
+    const windows = this.windowsFor(name, lookup);
+
+    const verdicts: Verdict[] = [];
+    for (const window of Object.keys(windows) as WindowName[]) {
+      const limit = this.scaled(windows[window] as number);
+      const limiter = this.limiter(name, window, limit);
+      try {
+        const res = await limiter.consume(counted);
+        verdicts.push({ window, limit, remaining: res.remainingPoints, resetMs: res.msBeforeNext });
+      } catch (err) {
+        if (!(err instanceof RateLimiterRes)) throw err;
+        const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+        const headers = {
+          ...rateHeaders({ window, limit, remaining: 0, resetMs: err.msBeforeNext }, environment, Date.now()),
+          'Retry-After': String(retryAfter),
+        };
+        throw new AppError(
+          'RATE_LIMIT_EXCEEDED',
+          `Too many requests: ${limit} per ${window === 'per_minute' ? 'minute' : 'hour'} for this ${rateClass === 'tenant' ? 'tenant' : 'credential'}. Retry in ${retryAfter} s.`,
+          {
+            headers,
+            body: { environment, limit_type: window, limit, retry_after: retryAfter },
+          },
+        );
+      }
+    }
+    // The tightest window is the one a client must pace itself by.
+    const tightest = verdicts.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+    ctx.set(rateHeaders(tightest, environment, Date.now()));
+  }
+
+  private now(): number {
+    return this.deps.clock.now().getTime();
+  }
+
+  private scaled(limit: number): number {
+    return Math.max(1, Math.round(limit * this.deps.config.rateLimitScale));
+  }
+
+  /** The first identity with an override wins (key, user, tenant, IP), else the configured limit. */
+  private windowsFor(name: RateLimitName, identities: string[]): RateWindows {
+    const overrides = this.deps.config.rateLimitOverrides;
+    for (const identity of identities) {
+      if (overrides[identity]) return overrides[identity];
+    }
+    return this.deps.config.rateLimits[name];
+  }
+
+  /** One limiter per window and limit; limiters of the same window share their counters (keyPrefix). */
+  private limiter(name: RateLimitName, window: WindowName, points: number): RateLimiterPostgres {
+    const id = `${name}:${window}:${points}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      limiter = new RateLimiterPostgres({
+        storeClient: this.deps.db,
+        storeType: 'knex',
+        tableName: 'rate_limits',
+        tableCreated: true,
+        keyPrefix: `${name}:${window}`,
+        points,
+        duration: WINDOW_SECONDS[window],
+        // Only the first limiter sweeps expired rows (every 5 minutes, rows expired an hour ago).
+        clearExpiredByTimeout: this.limiters.size === 0,
+      });
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+}
+
+function rateHeaders(verdict: Verdict, environment: Environment, now: number): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(verdict.limit),
+    'X-RateLimit-Remaining': String(Math.max(0, verdict.remaining)),
+    'X-RateLimit-Reset': String(Math.ceil((now + verdict.resetMs) / 1000)),
+    'X-RateLimit-Environment': environment,
+  };
+}

@@ -1,0 +1,37 @@
+import type { Environment } from '../shared/caller.js';
+
+/**
+ * The limits of the specification's table ("Limits"). `api`: routes taking a user's API key or
+ * session, counted per key (per user for a session, per IP without credentials); `tenant`: tenant
+ * routes, per tenant and environment; `onboarding`: per tenant; `exchange`: code exchange, per
+ * source IP; `mcp`: per key.
+ */
+export type RateLimitClass = 'api' | 'tenant' | 'onboarding' | 'exchange' | 'mcp';
+
+export interface RateWindows {
+  per_minute?: number;
+  per_hour?: number;
+}
+
+/** Limit names as configured in RATE_LIMITS: the class, with the environment where it matters. */
+export type RateLimitName =
+  | 'api_production'
+  | 'api_sandbox'
+  | 'tenant_production'
+  | 'tenant_sandbox'
+  | 'onboarding'
+  | 'exchange'
+  | 'mcp';
+
+export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitName, RateWindows>> = {
+  api_production: { per_minute: 60 },
+  api_sandbox: { per_minute: 1000 },
+  tenant_production: { per_minute: 100, per_hour: 5000 },
+  tenant_sandbox: { per_minute: 30, per_hour: 500 },
+  onboarding: { per_minute: 30 },
+  exchange: { per_minute: 5 },
+  mcp: { per_minute: 60 },
+};
+
+export const limitNameOf = (rateClass: RateLimitClass, environment: Environment): RateLimitName =>
+  rateClass === 'api' || rateClass === 'tenant' ? `${rateClass}_${environment}` : rateClass;
