@@ -15,13 +15,24 @@ type WindowName = keyof RateWindows;
 
 const WINDOW_SECONDS: Record<WindowName, number> = { per_minute: 60, per_hour: 3600 };
 
-/** The class a route counts against: its own, else the one its credentials imply. */
-export function rateLimitClassOf(route: RouteSpec): RateLimitClass | null {
+/**
+ * The limit a call counts against: the route's own (code exchange, MCP, onboarding), else the
+ * caller's. A tenant's keys and tokens share the tenant budget on every route they call; a user's
+ * keys and sessions the API-key budget; publishable keys the onboarding budget. Public routes
+ * without their own limit are not counted.
+ */
+export function rateLimitClassOf(route: RouteSpec, caller: Caller): RateLimitClass | null {
   if (route.rateLimit) return route.rateLimit === 'none' ? null : route.rateLimit;
-  if (route.auth.includes('none')) return null;
-  if (route.auth.includes('tenant_key')) return 'tenant';
-  if (route.auth.includes('publishable_key')) return 'onboarding';
-  return 'api';
+  switch (caller.kind) {
+    case 'tenant':
+      return 'tenant';
+    case 'user':
+      return 'api';
+    case 'publishable':
+      return 'onboarding';
+    default:
+      return null;
+  }
 }
 
 /** Who a request is counted as: the key, else the user or tenant, else the source IP. */
@@ -64,7 +75,7 @@ export class RateLimits {
   }
 
   async enforce(ctx: Context, route: RouteSpec, caller: Caller): Promise<void> {
-    const rateClass = rateLimitClassOf(route);
+    const rateClass = rateLimitClassOf(route, caller);
     if (!rateClass || !this.enabled) return;
     const environment: Environment = caller.environment ?? 'production';
     const name = limitNameOf(rateClass, environment);

@@ -44,3 +44,35 @@ test('production requires APP_KEY and DATABASE_URL', (t) => {
   });
   t.is(ok.appKey?.length, 32);
 });
+
+test('rate limits: the specification table by default, RATE_LIMITS over it, overrides per identity', (t) => {
+  const defaults = loadConfig({});
+  t.deepEqual(defaults.rateLimits.api_production, { per_minute: 60 });
+  t.deepEqual(defaults.rateLimits.tenant_sandbox, { per_minute: 30, per_hour: 500 });
+  t.is(defaults.rateLimitScale, 1);
+  const tuned = loadConfig({
+    RATE_LIMITS: '{"api_production":{"per_minute":120}}',
+    RATE_LIMIT_OVERRIDES: '{"user:3f1c":{"per_minute":600},"ip:203.0.113.7":{"per_hour":10}}',
+    RATE_LIMIT_SCALE: '0',
+  });
+  t.deepEqual(tuned.rateLimits.api_production, { per_minute: 120 });
+  t.deepEqual(tuned.rateLimits.api_sandbox, { per_minute: 1000 });
+  t.deepEqual(tuned.rateLimitOverrides['ip:203.0.113.7'], { per_hour: 10 });
+  t.is(tuned.rateLimitScale, 0);
+
+  const err = t.throws(
+    () =>
+      loadConfig({
+        RATE_LIMITS: '{"api_staging":{"per_minute":1},"mcp":{"per_day":3}}',
+        RATE_LIMIT_OVERRIDES: '{"bob":{"per_minute":1}}',
+        RATE_LIMIT_SCALE: '-1',
+      }),
+    { instanceOf: ConfigError },
+  ) as ConfigError;
+  t.deepEqual(err.problems, [
+    'RATE_LIMIT_SCALE: must be a number from 0 to 1000 (got "-1")',
+    'RATE_LIMITS: mcp must be {"per_minute": n, "per_hour": n} with positive integers',
+    'RATE_LIMITS: unknown limit "api_staging" (known: api_production, api_sandbox, tenant_production, tenant_sandbox, onboarding, exchange, mcp)',
+    'RATE_LIMIT_OVERRIDES: identity "bob" must be key:, user:, tenant: or ip: followed by a value',
+  ]);
+});
