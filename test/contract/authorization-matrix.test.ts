@@ -1,0 +1,93 @@
+import test from 'ava';
+import type { RouteSpec } from '../../api/http/route-spec.js';
+import { ROUTES } from '../../api/routes/index.js';
+import { openApiRoutes } from '../../api/routes/openapi.routes.js';
+import { issueAccessToken } from '../../domain/auth/access-token-store.js';
+import { seedPlatformTenant, seedUser, seedUserKey } from '../helpers/identities.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { type Actor, EXPECTED } from './authorization-matrix.js';
+
+/**
+ * Every actor against every route: the expected status comes from the table in
+ * authorization-matrix.ts, one row per route, so a route added without a row fails here. Ids in
+ * paths are fresh UUIDs (nobody's), bodies are empty: an actor that gets through authentication
+ * and authorization then sees 404 or 422, one that does not sees 401 or 403 first.
+ */
+let app: TestApp;
+const credentials = {} as Record<Actor, Record<string, string>>;
+
+const CSRF = 'matrix-csrf-token';
+
+test.before(async () => {
+  app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0' } });
+  const db = app.ownerDb;
+  const user = await seedUser(db);
+  const admin = await seedUser(db, { admin: true });
+  const session = await issueAccessToken(db, {
+    tenantId: user.tenantId,
+    userId: user.userId,
+    kind: 'session',
+    now: new Date(),
+  });
+  const tenant = await seedPlatformTenant(db, { kyb: 'verified' });
+  const other = await seedPlatformTenant(db, { kyb: 'verified' });
+  const key = (options: Parameters<typeof seedUserKey>[2]) => seedUserKey(db, user, options);
+  Object.assign(credentials, {
+    anonymous: {},
+    user_token: { Authorization: `Bearer ${user.token}` },
+    user_session: { Cookie: `einvoice_session=${session.token}; XSRF-TOKEN=${CSRF}`, 'X-XSRF-TOKEN': CSRF },
+    admin_token: { Authorization: `Bearer ${admin.token}` },
+    user_key: { 'X-API-Key': await key({}) },
+    user_key_invoices: { 'X-API-Key': await key({ scopes: ['invoices'] }) },
+    user_key_signatures: { 'X-API-Key': await key({ scopes: ['signatures'] }) },
+    user_key_no_scope: { 'X-API-Key': await key({ scopes: [] }) },
+    revoked_key: { 'X-API-Key': await key({ revoked: true }) },
+    expired_key: { 'X-API-Key': await key({ expiresAt: new Date(Date.now() - 60_000) }) },
+    tenant_sandbox: { 'X-Tenant-Key': tenant.keys.sk_test },
+    tenant_production: { 'X-Tenant-Key': tenant.keys.sk_live },
+    other_tenant: { 'X-Tenant-Key': other.keys.sk_test },
+    publishable_key: { 'X-Publishable-Key': tenant.keys.pk_test },
+  } satisfies Record<Actor, Record<string, string>>);
+});
+test.after.always(() => app?.close());
+
+const routeId = (route: Pick<RouteSpec, 'method' | 'path'>) => `${route.method.toUpperCase()} ${route.path}`;
+
+/** The routes the service serves, as app.ts registers them: the route tables plus the OpenAPI document. */
+const served = [...ROUTES, ...openApiRoutes(() => ROUTES)].map(routeId);
+
+test('every route has a row, and every row a route', (t) => {
+  t.deepEqual(
+    served.filter((id) => !EXPECTED[id]),
+    [],
+    'routes without a row in test/contract/authorization-matrix.ts',
+  );
+  t.deepEqual(
+    Object.keys(EXPECTED).filter((id) => !served.includes(id)),
+    [],
+    'rows for routes that do not exist',
+  );
+});
+
+const fill = (path: string) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'year' ? '2026' : crypto.randomUUID()));
+
+for (const id of served) {
+  test(`${id}: each actor gets its expected status`, async (t) => {
+    const expected = EXPECTED[id];
+    if (!expected) return t.fail(`no row for ${id}`);
+    const [method, path] = id.split(' ');
+    const hasBody = ['POST', 'PUT', 'PATCH'].includes(method);
+    const got = {} as Record<Actor, number>;
+    for (const actor of Object.keys(expected) as Actor[]) {
+      const res = await app.request(fill(path), {
+        method,
+        headers: { ...credentials[actor], ...(hasBody ? { 'Content-Type': 'application/json' } : {}) },
+        body: hasBody ? '{}' : undefined,
+      });
+      await res.arrayBuffer();
+      got[actor] = res.status;
+    }
+    t.deepEqual(got, expected);
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * The authorization matrix: for every route, the status each actor gets with a fresh (unknown) id
+ * in the path and an empty JSON body. 401: no usable credential for this route; 403: a valid
+ * credential of the wrong kind or scope; 404/422: through authorization, then stopped by the
+ * unknown id or the empty body; 200/201/204: served.
+ */
+export const ACTORS = [
+  'anonymous',
+  'user_token',
+  'user_session',
+  'admin_token',
+  'user_key',
+  'user_key_invoices',
+  'user_key_signatures',
+  'user_key_no_scope',
+  'revoked_key',
+  'expired_key',
+  'tenant_sandbox',
+  'tenant_production',
+  'other_tenant',
+  'publishable_key',
+] as const;
+export type Actor = (typeof ACTORS)[number];
+type Row = Record<Actor, number>;
+
+const row = (base: number, set: Partial<Row> = {}): Row =>
+  Object.fromEntries(ACTORS.map((actor) => [actor, set[actor] ?? base])) as Row;
+
+const USER_KEYS = ['user_key', 'user_key_invoices', 'user_key_signatures', 'user_key_no_scope'] as const;
+const TENANT_KEYS = ['tenant_sandbox', 'tenant_production', 'other_tenant'] as const;
+const each = (actors: readonly Actor[], status: number): Partial<Row> =>
+  Object.fromEntries(actors.map((actor) => [actor, status]));
+
+/** [None]: credentials are not read; everyone is served alike. */
+const open = (status: number) => row(status);
+
+/** [Bearer] with the dashboard's cookie session, for users. */
+const dashboard = (status: number) => row(401, { user_token: status, user_session: status, admin_token: status });
+
+/** [Bearer] or a user's API key; tenant keys are read too and `tenant` says what they get. */
+const dashboardOrKey = (status: number, tenant: number) =>
+  row(401, {
+    user_token: status,
+    user_session: status,
+    admin_token: status,
+    ...each(USER_KEYS, status),
+    ...each(TENANT_KEYS, tenant),
+  });
+
+/**
+ * [TenantKey]: tenant keys (and tenant login tokens). A user's key or bearer token is a valid
+ * credential of the wrong kind (403); a cookie session or publishable key is not taken here (401).
+ */
+const tenantRoute = (status: number) =>
+  row(401, { ...each(TENANT_KEYS, status), ...each(USER_KEYS, 403), user_token: 403, admin_token: 403 });
+
+export const EXPECTED: Record<string, Row> = {
+  'GET /api/health': open(200),
+  'GET /api/v1/health': open(200),
+  'GET /api/v1/pricing': open(200),
+  'GET /api/v1/openapi.json': open(200),
+  'GET /api/v1/balance': dashboardOrKey(200, 200),
+  'PUT /api/v1/balance/settings': dashboard(422),
+};
+
+// Profiles used as routes arrive; referenced here so the table's vocabulary stays in one place.
+export const PROFILES = { open, dashboard, dashboardOrKey, tenantRoute };
