@@ -1,3 +1,6 @@
+import { createDatabase } from '../domain/shared/database.js';
+import { type SeededTenant, seedPlatformTenant } from '../test/helpers/identities.js';
+
 export interface ScenarioContext {
   /** http://127.0.0.1:<port> of the web process under test. */
   baseUrl: string;
@@ -22,4 +25,26 @@ export interface Scenario {
   setup?: (context: ScenarioContext) => Promise<ScenarioRequest | undefined>;
 }
 
-export const SCENARIOS: Scenario[] = [{ name: 'pricing', method: 'GET', path: '/api/v1/pricing' }];
+/** A verified platform tenant with its keys, written straight into the bench database. */
+async function benchTenant(databaseUrl: string): Promise<SeededTenant> {
+  const db = createDatabase(databaseUrl, { poolMax: 1 });
+  try {
+    return await seedPlatformTenant(db, { kyb: 'verified' });
+  } finally {
+    await db.destroy();
+  }
+}
+
+export const SCENARIOS: Scenario[] = [
+  { name: 'pricing', method: 'GET', path: '/api/v1/pricing' },
+  {
+    // The whole authenticated path: key format, SHA-256 lookup, checks, last-use, rate limit, RLS transaction.
+    name: 'tenant-me (secret key)',
+    method: 'GET',
+    path: '/api/v1/tenant/me',
+    setup: async ({ databaseUrl }) => {
+      const tenant = await benchTenant(databaseUrl);
+      return { headers: { 'X-Tenant-Key': tenant.keys.sk_live } };
+    },
+  },
+];
