@@ -44,6 +44,7 @@ export const SECURITY_SCHEMES: Record<string, { name: string; scheme: Record<str
 export const TAG_DESCRIPTIONS: Record<string, string> = {
   Health: 'Liveness and public information.',
   Meta: 'The machine-readable description of this API.',
+  Balance: 'The prepaid EUR balance of the account and its alert and auto-reload settings.',
 };
 
 export const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -58,6 +59,28 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: 'Rate limit exceeded; see Retry-After.',
   500: 'Internal error; quote the request id.',
   503: 'Service or provider unavailable.',
+};
+
+/** Sent on every authenticated response (and with Retry-After on a 429), per the specification's "Limits". */
+export const RATE_LIMIT_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'X-RateLimit-Environment',
+] as const;
+
+export const RATE_LIMIT_HEADER_COMPONENTS: Record<string, unknown> = {
+  'X-RateLimit-Limit': { description: 'Requests allowed in the current window.', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': {
+    description: 'When the current window ends (Unix time, seconds).',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Environment': {
+    description: 'Environment whose limits apply (`sandbox` or `production`).',
+    schema: { type: 'string', enum: ['sandbox', 'production'] },
+  },
+  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
 };
 
 /** Schema-registry refs (`"$ref": "Invoice"`) → component refs, noting each one used. */

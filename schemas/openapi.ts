@@ -1,6 +1,8 @@
 import {
   componentSchemas,
   ERROR_DESCRIPTIONS,
+  RATE_LIMIT_HEADER_COMPONENTS,
+  RATE_LIMIT_HEADERS,
   refs,
   SECURITY_SCHEMES,
   TAG_DESCRIPTIONS,
@@ -94,6 +96,11 @@ export function buildOpenApiDocument(
             properties: route.message ? { message: { type: 'string' }, data: outputRef } : { data: outputRef },
           };
 
+    const successHeaders: Record<string, unknown> = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
+    if (!isPublic) {
+      for (const name of RATE_LIMIT_HEADERS) successHeaders[name] = { $ref: `#/components/headers/${name}` };
+    }
+    const status = route.status ?? 200;
     const operation: Record<string, unknown> = {
       operationId,
       summary: route.summary ?? route.operation.summary,
@@ -101,10 +108,10 @@ export function buildOpenApiDocument(
       security,
       parameters,
       responses: {
-        [String(route.status ?? 200)]: {
+        [String(status)]: {
           description: route.operation.summary,
-          headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
-          content: { 'application/json': { schema: success } },
+          headers: successHeaders,
+          ...(status === 204 ? {} : { content: { 'application/json': { schema: success } } }),
         },
         ...Object.fromEntries(
           [...errors]
@@ -157,6 +164,7 @@ export function buildOpenApiDocument(
       ),
       headers: {
         'X-Request-Id': { description: 'Id of this request, for support and logs.', schema: { type: 'string' } },
+        ...RATE_LIMIT_HEADER_COMPONENTS,
       },
       responses: Object.fromEntries(
         [...usedErrors]
@@ -165,7 +173,17 @@ export function buildOpenApiDocument(
             `Error${status}`,
             {
               description: ERROR_DESCRIPTIONS[status],
-              headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+              headers: {
+                'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+                ...(status === 429
+                  ? Object.fromEntries(
+                      ['Retry-After', ...RATE_LIMIT_HEADERS].map((name) => [
+                        name,
+                        { $ref: `#/components/headers/${name}` },
+                      ]),
+                    )
+                  : {}),
+              },
               content: {
                 'application/json': {
                   schema: {
