@@ -108,6 +108,23 @@ async function countUntilLimited(app: TestApp, headers: Record<string, string>, 
   return max;
 }
 
+test.serial('refusals after the limiter still carry the rate-limit headers', async (t) => {
+  const app = await startTestApp({ env: {} });
+  try {
+    const user = await seedUser(app.ownerDb);
+    const res = await app.request('/api/v1/balance/settings', {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    t.is(res.status, 422);
+    t.is(res.headers.get('x-ratelimit-limit'), '60');
+    t.is(res.headers.get('x-ratelimit-remaining'), '59');
+  } finally {
+    await app.close();
+  }
+});
+
 test.serial('RATE_LIMIT_SCALE multiplies every limit', async (t) => {
   const app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0.01' } });
   try {
