@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { isolateByTenant } from './support/tenant-isolation.js';
 
 const GENESIS = '0'.repeat(64);
+/** Stands for "no sub-tenant" in the chain key, so the tenant's own chain is unique and indexed too. */
+const NO_SUB_TENANT = '00000000-0000-0000-0000-000000000000';
 
 /**
  * The fiscal ledger (spec "Fiscal records"; DECISIONS.md "Fiscal ledger"). One hash chain per
@@ -48,7 +50,7 @@ export async function up(knex: Knex): Promise<void> {
         check ((legal_status = 'definitive') = (environment = 'production'))
     );
     create unique index fiscal_entries_chain_sequence_unique on fiscal_entries
-      (tenant_id, environment, coalesce(sub_tenant_id, '00000000-0000-0000-0000-000000000000'::uuid), sequence_number);
+      (tenant_id, environment, coalesce(sub_tenant_id, '${NO_SUB_TENANT}'::uuid), sequence_number);
     create index fiscal_entries_tenant_date_idx on fiscal_entries (tenant_id, environment, fiscal_date, sequence_number);
     create index fiscal_entries_sub_tenant_idx on fiscal_entries (sub_tenant_id) where sub_tenant_id is not null;
 
@@ -59,7 +61,7 @@ export async function up(knex: Knex): Promise<void> {
       select e.sequence_number, e.chain_hash into last
       from fiscal_entries e
       where e.tenant_id = new.tenant_id and e.environment = new.environment
-        and e.sub_tenant_id is not distinct from new.sub_tenant_id
+        and coalesce(e.sub_tenant_id, '${NO_SUB_TENANT}'::uuid) = coalesce(new.sub_tenant_id, '${NO_SUB_TENANT}'::uuid)
       order by e.sequence_number desc
       limit 1;
       if new.sequence_number <> coalesce(last.sequence_number, 0) + 1 then

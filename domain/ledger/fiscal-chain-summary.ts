@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import type { Environment } from '../shared/caller.js';
 
+/** `fiscal_entries_chain_sequence_unique` keys the tenant's own chain with this id. */
+const NO_SUB_TENANT = '00000000-0000-0000-0000-000000000000';
+
 /** One fiscal chain: a tenant's own (no sub-tenant) or one sub-tenant's, in one environment. */
 export interface FiscalChain {
   tenantId: string;
@@ -20,9 +23,8 @@ export async function fiscalChainSummary(tx: Knex, chain: FiscalChain): Promise<
   const entries = () =>
     tx('fiscal_entries')
       .where({ tenant_id: chain.tenantId, environment: chain.environment })
-      .andWhere((w) =>
-        chain.subTenantId ? w.where('sub_tenant_id', chain.subTenantId) : w.whereNull('sub_tenant_id'),
-      );
+      // The chain key as the unique index spells it, so the index serves both the count and the head.
+      .andWhereRaw('coalesce(sub_tenant_id, ?::uuid) = ?::uuid', [NO_SUB_TENANT, chain.subTenantId ?? NO_SUB_TENANT]);
   const [{ n }] = await entries().count<{ n: number }[]>({ n: '*' });
   const last = await entries()
     .orderBy('sequence_number', 'desc')
