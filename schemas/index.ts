@@ -3,6 +3,7 @@ import { commonSchemas } from './common.js';
 import { maintenanceSchemas } from './maintenance.js';
 import { platformSchemas } from './platform.js';
 import type { JsonSchema } from './registry.js';
+import { subTenantSchemas } from './sub-tenants.js';
 import { tenantSchemas } from './tenants.js';
 import { userSchemas } from './users.js';
 import { webhookSchemas } from './webhooks.js';
@@ -16,4 +17,5 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...billingSchemas,
   ...webhookSchemas,
   ...maintenanceSchemas,
+  ...subTenantSchemas,
 ];

@@ -1,0 +1,147 @@
+import { createHash, randomUUID } from 'node:crypto';
+import test from 'ava';
+import { setTenantContext } from '../../domain/shared/tenant-context.js';
+import { canonicalJson, chainHead, GENESIS_HASH, nextEntry, seedFiscalEntries } from '../helpers/fiscal-entries.js';
+import { seedTenant } from '../helpers/seed.js';
+import { createTestDeps, type TestDeps } from '../helpers/test-deps.js';
+
+let env: TestDeps;
+test.before(async () => {
+  env = await createTestDeps();
+});
+test.after.always(() => env?.close());
+
+async function seedSubTenant(tenantId: string, environment: 'sandbox' | 'production' = 'sandbox'): Promise<string> {
+  const [row] = await env
+    .ownerDb('sub_tenants')
+    .insert({ tenant_id: tenantId, environment, name: 'Sub' })
+    .returning('id');
+  return row.id;
+}
+
+const pgError = (code: string, message?: RegExp) => ({
+  // biome-ignore lint/suspicious/noExplicitAny: pg errors carry `code`
+  is: (err: any) => err?.code === code && (!message || message.test(err.message)),
+});
+
+test('entries chain from 1 with the genesis hash, one chain per (tenant, sub-tenant or none, environment)', async (t) => {
+  const tenant = await seedTenant(env.ownerDb);
+  const subTenantId = await seedSubTenant(tenant.id);
+  await seedFiscalEntries(env.ownerDb, { tenantId: tenant.id, environment: 'sandbox' }, 3);
+  await seedFiscalEntries(env.ownerDb, { tenantId: tenant.id, environment: 'sandbox', subTenantId }, 2);
+  await seedFiscalEntries(env.ownerDb, { tenantId: tenant.id, environment: 'production' }, 1);
+
+  const rows = await env.ownerDb('fiscal_entries').where({ tenant_id: tenant.id }).orderBy(['created_at', 'id']);
+  const chainOf = (sub: string | null, environment: string) =>
+    rows
+      .filter((r) => r.sub_tenant_id === sub && r.environment === environment)
+      .sort((a, b) => a.sequence_number - b.sequence_number);
+  for (const [sub, environment, length] of [
+    [null, 'sandbox', 3],
+    [subTenantId, 'sandbox', 2],
+    [null, 'production', 1],
+  ] as const) {
+    const chain = chainOf(sub, environment);
+    t.deepEqual(
+      chain.map((r) => Number(r.sequence_number)),
+      Array.from({ length }, (_, i) => i + 1),
+    );
+    t.is(chain[0].previous_hash, GENESIS_HASH);
+    for (let i = 1; i < chain.length; i++) t.is(chain[i].previous_hash, chain[i - 1].chain_hash);
+  }
+  t.is(chainOf(null, 'production')[0].legal_status, 'definitive');
+  t.is(chainOf(null, 'sandbox')[0].legal_status, 'test');
+});
+
+test('UPDATE, DELETE and TRUNCATE are refused with a clear error, even as the owner and even on no row', async (t) => {
+  const tenant = await seedTenant(env.ownerDb);
+  const head = await seedFiscalEntries(env.ownerDb, { tenantId: tenant.id, environment: 'sandbox' }, 2);
+  const db = env.ownerDb;
+  for (const sql of [
+    `update fiscal_entries set data_hash = repeat('a', 64) where id = '${head.id}'`,
+    `update fiscal_entries set legal_status = 'test' where false`,
+    `delete from fiscal_entries where id = '${head.id}'`,
+    `delete from fiscal_entries where tenant_id = '${tenant.id}'`,
+    'truncate fiscal_entries',
+    'truncate fiscal_entries cascade',
+  ]) {
+    const err = await t.throwsAsync(db.raw(sql), undefined, sql);
+    t.regex(err!.message, /fiscal_entries is append-only: (UPDATE|DELETE|TRUNCATE) is refused/, sql);
+    t.is((err as unknown as { code: string }).code, '23001', `${sql}: restrict_violation`);
+  }
+  const after = await db('fiscal_entries').where({ tenant_id: tenant.id }).orderBy('sequence_number');
+  t.is(after.length, 2);
+  t.is(after[1].data_hash, head.data_hash);
+});
+
+test('the application role is refused too, and sees only its own tenant’s entries', async (t) => {
+  const mine = await seedTenant(env.ownerDb);
+  const other = await seedTenant(env.ownerDb);
+  await seedFiscalEntries(env.ownerDb, { tenantId: mine.id, environment: 'sandbox' }, 1);
+  await seedFiscalEntries(env.ownerDb, { tenantId: other.id, environment: 'sandbox' }, 1);
+  const asTenant = <T>(run: (tx: import('knex').Knex.Transaction) => Promise<T>) =>
+    env.deps.db.transaction(async (tx) => {
+      await setTenantContext(tx, { tenantId: mine.id, environment: 'sandbox', kind: 'tenant' });
+      return run(tx);
+    });
+  const seen = await asTenant((tx) => tx('fiscal_entries').select('tenant_id'));
+  t.deepEqual(
+    seen.map((r) => r.tenant_id),
+    [mine.id],
+  );
+  const err = await t.throwsAsync(asTenant((tx) => tx('fiscal_entries').update({ legal_status: 'test' })));
+  t.regex(err!.message, /append-only: UPDATE is refused/);
+  const del = await t.throwsAsync(asTenant((tx) => tx('fiscal_entries').delete()));
+  t.regex(del!.message, /append-only: DELETE is refused/);
+});
+
+test('an insert that leaves a gap, repeats a number or breaks the hash link is refused', async (t) => {
+  const tenant = await seedTenant(env.ownerDb);
+  const chain = { tenantId: tenant.id, environment: 'sandbox' as const };
+  const db = env.ownerDb;
+  const first = nextEntry(chain, undefined);
+
+  const gap = await t.throwsAsync(db('fiscal_entries').insert({ ...nextEntry(chain, undefined), sequence_number: 2 }));
+  t.regex(gap!.message, /sequence_number 2 breaks the chain; the next number is 1/);
+  const forged = nextEntry(chain, { sequence_number: 0, chain_hash: 'f'.repeat(64) });
+  t.true(
+    pgError('23000', /previous_hash must be the chain_hash of entry 0/).is(
+      await t.throwsAsync(db('fiscal_entries').insert(forged)),
+    ),
+  );
+
+  await db('fiscal_entries').insert(first);
+  const head = await chainHead(db, chain);
+  const repeat = await t.throwsAsync(db('fiscal_entries').insert({ ...nextEntry(chain, head), sequence_number: 1 }));
+  t.regex(repeat!.message, /the next number is 2/);
+  const skip = await t.throwsAsync(db('fiscal_entries').insert({ ...nextEntry(chain, head), sequence_number: 3 }));
+  t.regex(skip!.message, /the next number is 2/);
+  t.is((await chainHead(db, chain))?.sequence_number, 1);
+});
+
+test('hashes are checked against the stored canonical text, and the entry against its sub-tenant', async (t) => {
+  const tenant = await seedTenant(env.ownerDb);
+  const chain = { tenantId: tenant.id, environment: 'sandbox' as const };
+  const db = env.ownerDb;
+  const entry = nextEntry(chain, undefined);
+  const refused = async (row: Record<string, unknown>, constraint: string) => {
+    const err = await t.throwsAsync(db('fiscal_entries').insert(row));
+    t.is((err as unknown as { constraint?: string }).constraint, constraint);
+  };
+  // A data hash that is not the SHA-256 of canonical_data, though chained correctly.
+  const badDataHash = 'a'.repeat(64);
+  const chainHash = createHash('sha256')
+    .update(GENESIS_HASH + badDataHash)
+    .digest('hex');
+  await refused({ ...entry, data_hash: badDataHash, chain_hash: chainHash }, 'fiscal_entries_data_hash_valid');
+  await refused({ ...entry, chain_hash: 'b'.repeat(64) }, 'fiscal_entries_chain_hash_valid');
+  await refused({ ...entry, data: canonicalJson({ total_ht: 999 }) }, 'fiscal_entries_data_matches_canonical');
+  await refused({ ...entry, legal_status: 'definitive' }, 'fiscal_entries_legal_status_environment');
+
+  const production = await seedSubTenant(tenant.id, 'production');
+  await refused({ ...entry, sub_tenant_id: production }, 'fiscal_entries_sub_tenant_fk');
+  const foreign = await seedSubTenant((await seedTenant(env.ownerDb)).id, 'sandbox');
+  await refused({ ...entry, sub_tenant_id: foreign }, 'fiscal_entries_sub_tenant_fk');
+  await refused({ ...entry, sub_tenant_id: randomUUID() }, 'fiscal_entries_sub_tenant_fk');
+  t.falsy(await chainHead(db, chain));
+});
