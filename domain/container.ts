@@ -4,6 +4,8 @@ import type { PgBoss } from 'pg-boss';
 import { type DependencyContainer, type InjectionToken, container as rootContainer } from 'tsyringe';
 import { ALL_SCHEMAS } from '../schemas/index.js';
 import { createSchemaRegistry, type SchemaRegistry } from '../schemas/registry.js';
+import type { KycProvider } from './companies/kyc-provider.js';
+import { simulatedKycProvider } from './companies/simulated-kyc-provider.js';
 import { type BossRole, createBoss } from './shared/boss.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import type { Config } from './shared/config.js';
@@ -17,6 +19,8 @@ export const BOSS: InjectionToken<PgBoss> = Symbol('Boss');
 export const SCHEMAS: InjectionToken<SchemaRegistry> = Symbol('Schemas');
 export const CLOCK: InjectionToken<Clock> = Symbol('Clock');
 export const LOGGER: InjectionToken<Logger> = Symbol('Logger');
+/** Company identity verification (KYB); the simulator until a real provider's contract is known. */
+export const KYC_PROVIDER: InjectionToken<KycProvider> = Symbol('KycProvider');
 
 export interface ContainerOptions {
   /** Which process this is: decides the pg-boss role and the logger name. */
@@ -43,6 +47,10 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
   container.register(BOSS, { useValue: createBoss(url, options.role) });
   container.register(SCHEMAS, { useValue: createSchemaRegistry(ALL_SCHEMAS) });
   container.register(CLOCK, { useValue: systemClock });
+  container.register(KYC_PROVIDER, { useValue: simulatedKycProvider });
+  if (config.nodeEnv === 'production') {
+    log.warn('KYC: the built-in simulator approves every company (no real KYC provider is configured yet)');
+  }
   return container;
 }
 
@@ -54,6 +62,7 @@ export function resolveDeps(container: DependencyContainer): Deps {
     schemas: container.resolve(SCHEMAS),
     clock: container.resolve(CLOCK),
     log: container.resolve(LOGGER),
+    kycProvider: container.resolve(KYC_PROVIDER),
   };
 }
 

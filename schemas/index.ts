@@ -1,5 +1,6 @@
 import { billingSchemas } from './billing.js';
 import { commonSchemas } from './common.js';
+import { companySchemas } from './companies.js';
 import { maintenanceSchemas } from './maintenance.js';
 import { platformSchemas } from './platform.js';
 import type { JsonSchema } from './registry.js';
@@ -16,6 +17,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...userSchemas,
   ...billingSchemas,
   ...webhookSchemas,
+  ...companySchemas,
   ...maintenanceSchemas,
   ...subTenantSchemas,
 ];

@@ -1,6 +1,7 @@
 import type { QueueName } from '../domain/shared/queues.js';
 import { dispatchEvent } from './handlers/dispatch-event.js';
 import { purgeIdempotencyKeys } from './handlers/purge-idempotency-keys.js';
+import { verifyCompanyKyc } from './handlers/verify-company-kyc.js';
 import type { JobHandler } from './job-handler.js';
 
 export interface WorkerSpec<Q extends QueueName> {
@@ -15,6 +16,7 @@ export interface WorkerSpec<Q extends QueueName> {
 export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'dispatch-event': { handler: dispatchEvent, perTenant: 2 },
   'purge-idempotency-keys': { handler: purgeIdempotencyKeys, concurrency: 1 },
+  'verify-company-kyc': { handler: verifyCompanyKyc, perTenant: 2 },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */

@@ -1,7 +1,8 @@
 import type { RouteSpec } from '../http/route-spec.js';
 import { balanceRoutes } from './balance.routes.js';
+import { companyRoutes } from './companies.routes.js';
 import { platformRoutes } from './platform.routes.js';
 import { subTenantRoutes } from './sub-tenants.routes.js';
 
 /** Every route table of the service except the OpenAPI route, which app.ts adds over all of them. */
-export const ROUTES: readonly RouteSpec[] = [...platformRoutes, ...balanceRoutes, ...subTenantRoutes];
+export const ROUTES: readonly RouteSpec[] = [...platformRoutes, ...balanceRoutes, ...companyRoutes, ...subTenantRoutes];

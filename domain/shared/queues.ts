@@ -6,6 +6,8 @@ export interface JobPayloads {
   'dispatch-event': { eventId: string; tenantId: string };
   /** Delete Idempotency-Key records older than their 24 h window. */
   'purge-idempotency-keys': Record<string, never>;
+  /** Ask the KYC provider for the outcome of a company's pending verification and record it. */
+  'verify-company-kyc': { tenantId: string; companyId: string; reference: string; siret: string };
 }
 export type QueueName = keyof JobPayloads;
 
@@ -22,6 +24,10 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   },
   'purge-idempotency-keys': {
     create: { retryLimit: 2, retryDelay: 60, expireInSeconds: 600, policy: 'singleton' },
+  },
+  // A verification still pending at the provider is retried: 30 s doubling up to 1 h, about 10 h in all.
+  'verify-company-kyc': {
+    create: { retryLimit: 15, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
   },
 };
 
