@@ -1,8 +1,11 @@
+import { apiKeySchemas } from './api-keys.js';
 import { billingSchemas } from './billing.js';
 import { commonSchemas } from './common.js';
 import { maintenanceSchemas } from './maintenance.js';
 import { platformSchemas } from './platform.js';
 import type { JsonSchema } from './registry.js';
+import { tenantAuthSchemas } from './tenant-auth.js';
+import { tenantProfileSchemas } from './tenant-profile.js';
 import { tenantSchemas } from './tenants.js';
 import { userSchemas } from './users.js';
 import { webhookSchemas } from './webhooks.js';
@@ -16,4 +19,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...billingSchemas,
   ...webhookSchemas,
   ...maintenanceSchemas,
+  ...apiKeySchemas,
+  ...tenantAuthSchemas,
+  ...tenantProfileSchemas,
 ];

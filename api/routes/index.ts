@@ -1,6 +1,15 @@
 import type { RouteSpec } from '../http/route-spec.js';
+import { apiKeyRoutes } from './api-keys.routes.js';
 import { balanceRoutes } from './balance.routes.js';
 import { platformRoutes } from './platform.routes.js';
+import { tenantAuthRoutes } from './tenant-auth.routes.js';
+import { tenantProfileRoutes } from './tenant-profile.routes.js';
 
 /** Every route table of the service except the OpenAPI route, which app.ts adds over all of them. */
-export const ROUTES: readonly RouteSpec[] = [...platformRoutes, ...balanceRoutes];
+export const ROUTES: readonly RouteSpec[] = [
+  ...platformRoutes,
+  ...balanceRoutes,
+  ...apiKeyRoutes,
+  ...tenantAuthRoutes,
+  ...tenantProfileRoutes,
+];
