@@ -1,3 +1,4 @@
+import { apiKeySchemas } from './api-keys.js';
 import { billingSchemas } from './billing.js';
 import { commonSchemas } from './common.js';
 import { companySchemas } from './companies.js';
@@ -5,6 +6,8 @@ import { maintenanceSchemas } from './maintenance.js';
 import { platformSchemas } from './platform.js';
 import type { JsonSchema } from './registry.js';
 import { subTenantSchemas } from './sub-tenants.js';
+import { tenantAuthSchemas } from './tenant-auth.js';
+import { tenantProfileSchemas } from './tenant-profile.js';
 import { tenantSchemas } from './tenants.js';
 import { userSchemas } from './users.js';
 import { webhookSchemas } from './webhooks.js';
@@ -20,4 +23,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...companySchemas,
   ...maintenanceSchemas,
   ...subTenantSchemas,
+  ...apiKeySchemas,
+  ...tenantAuthSchemas,
+  ...tenantProfileSchemas,
 ];

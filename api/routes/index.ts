@@ -1,8 +1,19 @@
 import type { RouteSpec } from '../http/route-spec.js';
+import { apiKeyRoutes } from './api-keys.routes.js';
 import { balanceRoutes } from './balance.routes.js';
 import { companyRoutes } from './companies.routes.js';
 import { platformRoutes } from './platform.routes.js';
 import { subTenantRoutes } from './sub-tenants.routes.js';
+import { tenantAuthRoutes } from './tenant-auth.routes.js';
+import { tenantProfileRoutes } from './tenant-profile.routes.js';
 
 /** Every route table of the service except the OpenAPI route, which app.ts adds over all of them. */
-export const ROUTES: readonly RouteSpec[] = [...platformRoutes, ...balanceRoutes, ...companyRoutes, ...subTenantRoutes];
+export const ROUTES: readonly RouteSpec[] = [
+  ...platformRoutes,
+  ...balanceRoutes,
+  ...companyRoutes,
+  ...apiKeyRoutes,
+  ...tenantAuthRoutes,
+  ...tenantProfileRoutes,
+  ...subTenantRoutes,
+];

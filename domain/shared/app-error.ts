@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   INVALID_API_KEY_FORMAT: 401,
   API_KEY_REVOKED: 401,
   UNAUTHENTICATED: 401,
+  /** Tenant sign-in with an unknown e-mail or a wrong password (the two are not told apart). */
+  INVALID_CREDENTIALS: 401,
   INSUFFICIENT_BALANCE: 402,
   FORBIDDEN: 403,
   /** A dashboard user whose account an admin disabled. */

@@ -9,6 +9,11 @@ export interface NewTenant {
   siret?: string | null;
   isPartner?: boolean;
   kybStatus?: 'pending' | 'verified';
+  /** Chosen up front when the caller must enter the new tenant's rows before inserting it (register). */
+  id?: string;
+  /** The partner that registered the tenant. */
+  parentTenantId?: string | null;
+  passwordHash?: string | null;
   now: Date;
 }
 
@@ -28,6 +33,9 @@ export interface TenantRow {
 export async function insertTenant(tx: Knex, input: NewTenant): Promise<TenantRow> {
   const [tenant] = await tx('tenants')
     .insert({
+      ...(input.id ? { id: input.id } : {}),
+      parent_tenant_id: input.parentTenantId ?? null,
+      password_hash: input.passwordHash ?? null,
       kind: input.kind,
       name: input.name,
       slug: slugFor(input.name),

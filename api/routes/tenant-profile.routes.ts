@@ -1,0 +1,31 @@
+import { getTenantBalance } from '../../domain/billing/operations/get-tenant-balance.js';
+import { getTenantProfile } from '../../domain/tenants/operations/get-tenant-profile.js';
+import { getTenantStats } from '../../domain/tenants/operations/get-tenant-stats.js';
+import { regenerateTenantKey } from '../../domain/tenants/operations/regenerate-tenant-key.js';
+import { updateTenantProfile } from '../../domain/tenants/operations/update-tenant-profile.js';
+import type { RouteSpec } from '../http/route-spec.js';
+
+const TAG = 'Tenant profile';
+
+/** The calling tenant's own profile, balance, statistics and key regeneration ([TenantKey]). */
+export const tenantProfileRoutes: RouteSpec[] = [
+  { method: 'get', path: '/api/v1/tenant/me', operation: getTenantProfile, tag: TAG, auth: ['tenant_key'] },
+  {
+    method: 'put',
+    path: '/api/v1/tenant/me',
+    operation: updateTenantProfile,
+    tag: TAG,
+    auth: ['tenant_key'],
+    message: 'Tenant profile updated.',
+  },
+  { method: 'get', path: '/api/v1/tenant/balance', operation: getTenantBalance, tag: TAG, auth: ['tenant_key'] },
+  { method: 'get', path: '/api/v1/tenant/stats', operation: getTenantStats, tag: TAG, auth: ['tenant_key'] },
+  {
+    method: 'post',
+    path: '/api/v1/tenant/regenerate-key',
+    operation: regenerateTenantKey,
+    tag: TAG,
+    auth: ['tenant_key'],
+    envelope: 'raw',
+  },
+];

@@ -1,0 +1,17 @@
+import type { EmptyInput } from '../../../schemas/common.js';
+import { AppError } from '../../shared/app-error.js';
+import { defineQuery } from '../../shared/operation.js';
+import { type BalanceView, readBalance } from '../balance-view.js';
+
+export const getTenantBalance = defineQuery<EmptyInput, BalanceView>({
+  name: 'get_tenant_balance',
+  summary: "Read the calling tenant's prepaid production balance (EUR) with its alert and auto-reload settings.",
+  input: 'EmptyInput',
+  output: 'Balance',
+  callers: ['tenant'],
+  async run(_input, ctx) {
+    const balance = await readBalance(ctx.tx, ctx.caller.tenantId!);
+    if (!balance) throw new AppError('NOT_FOUND', 'No balance for this tenant.');
+    return balance;
+  },
+});

@@ -1,0 +1,39 @@
+import { AppError } from '../shared/app-error.js';
+import type { Caller, Environment } from '../shared/caller.js';
+
+/**
+ * API keys are managed from the dashboard (bearer token or cookie session), never with an API key:
+ * a key restricted to one company or one scope must not be able to mint a wider one.
+ */
+export function dashboardUserOf(caller: Caller, operation: string): { tenantId: string; userId: string } {
+  const type = caller.credential?.type;
+  if (!caller.tenantId || !caller.userId || (type !== 'access_token' && type !== 'session')) {
+    throw new AppError(
+      'FORBIDDEN',
+      `${operation} needs a dashboard sign-in (Authorization: Bearer <access token> or the session cookie), not an API key.`,
+    );
+  }
+  return { tenantId: caller.tenantId, userId: caller.userId };
+}
+
+/**
+ * A tenant acting for itself as a whole: its own secret key or login token. A key scoped to one of
+ * its sub-tenants may not change the tenant's profile or keys.
+ */
+export function tenantWideCaller(caller: Caller, operation: string): { tenantId: string; environment: Environment } {
+  if (!caller.tenantId || !caller.environment) {
+    throw new AppError('FORBIDDEN', `${operation} is not available to this credential.`);
+  }
+  if (caller.subTenantId) {
+    throw new AppError('FORBIDDEN', `${operation} needs the tenant's own key; a sub-tenant's key may not do it.`);
+  }
+  return { tenantId: caller.tenantId, environment: caller.environment };
+}
+
+/** The caller's tenant and environment (reads: sub-tenant keys may read their tenant's profile). */
+export function tenantOf(caller: Caller, operation: string): { tenantId: string; environment: Environment } {
+  if (!caller.tenantId || !caller.environment) {
+    throw new AppError('FORBIDDEN', `${operation} is not available to this credential.`);
+  }
+  return { tenantId: caller.tenantId, environment: caller.environment };
+}

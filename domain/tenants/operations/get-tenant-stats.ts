@@ -1,0 +1,95 @@
+import type { EmptyInput } from '../../../schemas/common.js';
+import { moneyToJson } from '../../billing/money.js';
+import type { Environment } from '../../shared/caller.js';
+import { defineQuery } from '../../shared/operation.js';
+import { tenantOf } from '../key-guards.js';
+
+const TRANSACTION_TYPES = [
+  'invoice_created',
+  'credit_note_created',
+  'signature_created',
+  'balance_topup',
+  'balance_credit',
+  'balance_debit',
+] as const;
+type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export interface TenantStatsView {
+  environment: Environment;
+  sub_tenants: { total: number; active: number; suspended: number };
+  companies: { total: number };
+  api_keys: { secret: number; publishable: number };
+  balance: { amount: number; currency: string };
+  current_month: { from: string; to: string; transactions: Record<TransactionType, { count: number; amount: number }> };
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+export const getTenantStats = defineQuery<EmptyInput, TenantStatsView>({
+  name: 'get_tenant_stats',
+  summary:
+    "Counts for the calling tenant in the caller's environment: sub-tenants by status, live companies, working keys, the balance, and this month's balance transactions by type with their amounts.",
+  input: 'EmptyInput',
+  output: 'TenantStats',
+  callers: ['tenant'],
+  async run(_input, ctx) {
+    const { tenantId, environment } = tenantOf(ctx.caller, 'get_tenant_stats');
+    const { tx } = ctx;
+    const now = ctx.clock.now();
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+
+    const subTenants = await tx('sub_tenants')
+      .where({ tenant_id: tenantId, environment })
+      .select('status')
+      .count<{ status: string; n: string }[]>({ n: '*' })
+      .groupBy('status');
+    const bySubStatus = Object.fromEntries(subTenants.map((r) => [r.status, Number(r.n)]));
+
+    // Companies carry no environment: the tenant's own, plus those of its sub-tenants of this environment.
+    const [companies] = await tx('companies as c')
+      .leftJoin('sub_tenants as s', 's.id', 'c.sub_tenant_id')
+      .where('c.tenant_id', tenantId)
+      .whereNull('c.deleted_at')
+      .where((q) => q.whereNull('c.sub_tenant_id').orWhere('s.environment', environment))
+      .count<{ n: string }[]>({ n: '*' });
+
+    const keys = await tx('api_keys')
+      .where({ tenant_id: tenantId, environment, status: 'active' })
+      .whereNull('user_id')
+      .whereNull('sub_tenant_id')
+      .where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', now))
+      .select('kind')
+      .count<{ kind: string; n: string }[]>({ n: '*' })
+      .groupBy('kind');
+    const byKind = Object.fromEntries(keys.map((r) => [r.kind, Number(r.n)]));
+
+    const balance = await tx('balances')
+      .where({ tenant_id: tenantId })
+      .first<{ amount: string; currency: string } | undefined>('amount', 'currency');
+
+    const movements: { type: TransactionType; n: string; total: string }[] = await tx('balance_transactions')
+      .where({ tenant_id: tenantId })
+      .where('created_at', '>=', monthStart)
+      .where('created_at', '<', nextMonth)
+      .select('type', tx.raw('count(*) as n'), tx.raw('sum(amount) as total'))
+      .groupBy('type');
+    const transactions = Object.fromEntries(
+      TRANSACTION_TYPES.map((type) => [type, { count: 0, amount: 0 }]),
+    ) as TenantStatsView['current_month']['transactions'];
+    for (const m of movements) transactions[m.type] = { count: Number(m.n), amount: moneyToJson(m.total) };
+
+    return {
+      environment,
+      sub_tenants: {
+        total: Object.values(bySubStatus).reduce((a, b) => a + b, 0),
+        active: bySubStatus.active ?? 0,
+        suspended: bySubStatus.suspended ?? 0,
+      },
+      companies: { total: Number(companies.n) },
+      api_keys: { secret: byKind.secret ?? 0, publishable: byKind.publishable ?? 0 },
+      balance: { amount: moneyToJson(balance?.amount ?? '0'), currency: balance?.currency ?? 'EUR' },
+      current_month: { from: day(monthStart), to: day(new Date(nextMonth.getTime() - 1)), transactions },
+    };
+  },
+});

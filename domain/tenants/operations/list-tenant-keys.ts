@@ -1,0 +1,20 @@
+import type { EmptyInput } from '../../../schemas/common.js';
+import { defineQuery } from '../../shared/operation.js';
+import { tenantKeysQuery } from '../api-key-queries.js';
+import { type ApiKeyRow, type TenantKeyView, toTenantKeyView } from '../api-key-view.js';
+import { tenantOf } from '../key-guards.js';
+
+export const listTenantKeys = defineQuery<EmptyInput, { data: TenantKeyView[] }>({
+  name: 'list_tenant_keys',
+  summary:
+    "List the tenant's secret and publishable keys of the caller's environment (revoked ones included), newest first. Keys are shown by prefix and last four characters only.",
+  input: 'EmptyInput',
+  output: 'TenantKeyList',
+  callers: ['tenant'],
+  async run(_input, ctx) {
+    const { tenantId, environment } = tenantOf(ctx.caller, 'list_tenant_keys');
+    const now = ctx.clock.now();
+    const rows: ApiKeyRow[] = await tenantKeysQuery(ctx.tx, tenantId, environment);
+    return { data: rows.map((row) => toTenantKeyView(row, now)) };
+  },
+});

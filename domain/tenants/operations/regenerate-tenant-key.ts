@@ -1,0 +1,43 @@
+import type { EmptyInput } from '../../../schemas/common.js';
+import { AppError } from '../../shared/app-error.js';
+import { defineCommand } from '../../shared/operation.js';
+import { revokeKey } from '../api-key-queries.js';
+import { tenantWideCaller } from '../key-guards.js';
+import { type IssuedTenantKey, issueTenantKey } from '../tenant-keys.js';
+
+export interface KeyRegeneration {
+  message: string;
+  data: IssuedTenantKey;
+  warning: string;
+}
+
+export const regenerateTenantKey = defineCommand<EmptyInput, KeyRegeneration>({
+  name: 'regenerate_tenant_key',
+  summary:
+    "Replace the secret key the request was made with: a new secret key is created in the caller's environment and, in the same transaction, the key used is revoked (reason `regenerated`). Called with a tenant token, it only creates the new key.",
+  input: 'EmptyInput',
+  output: 'KeyRegeneration',
+  callers: ['tenant'],
+  async run(_input, ctx) {
+    const { tenantId, environment } = tenantWideCaller(ctx.caller, 'regenerate_tenant_key');
+    const now = ctx.clock.now();
+    const credential = ctx.caller.credential;
+    const old =
+      credential?.type === 'secret_key'
+        ? await revokeKey(ctx.tx, tenantId, credential.id, 'regenerated', now)
+        : undefined;
+    if (credential?.type === 'secret_key' && !old) {
+      // Revoked by a concurrent request since this one was authenticated: a revoked key gets nothing.
+      throw new AppError('API_KEY_REVOKED', 'This API key was revoked.');
+    }
+    const issued = await issueTenantKey(ctx.tx, tenantId, 'secret', environment, old?.name);
+    ctx.log.info({ api_key_id: issued.id, revoked_api_key_id: old?.id ?? null, environment }, 'tenant key regenerated');
+    return {
+      message: old
+        ? `New secret key created; the key used for this request (${old.key_prefix}…${old.last_four}) is revoked.`
+        : 'New secret key created. No key was revoked: this request used a tenant token, not a secret key.',
+      data: issued,
+      warning: 'Store this key now: it is shown only once and cannot be retrieved later.',
+    };
+  },
+});

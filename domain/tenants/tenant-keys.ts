@@ -1,0 +1,34 @@
+import type { Knex } from 'knex';
+import type { Environment } from '../shared/caller.js';
+import { type KeyKind, TENANT_KEY_SCOPES } from './api-key.js';
+import { insertApiKey } from './api-key-store.js';
+
+export interface IssuedTenantKey {
+  id: string;
+  /** The full key: returned once, never stored. */
+  key: string;
+  type: KeyKind;
+  created_at: string;
+}
+
+const KIND_NAMES: Record<KeyKind, string> = { secret: 'secret', publishable: 'publishable' };
+
+/** A tenant's own key: secret keys carry every tenant scope, publishable keys none. */
+export async function issueTenantKey(
+  tx: Knex,
+  tenantId: string,
+  kind: KeyKind,
+  environment: Environment,
+  name = `${environment === 'production' ? 'Production' : 'Sandbox'} ${KIND_NAMES[kind]} key`,
+): Promise<IssuedTenantKey> {
+  const created = await insertApiKey(tx, tenantId, {
+    name,
+    kind,
+    environment,
+    scopes: kind === 'secret' ? TENANT_KEY_SCOPES : [],
+  });
+  const row = await tx('api_keys')
+    .where({ tenant_id: tenantId, id: created.id })
+    .first<{ created_at: Date }>('created_at');
+  return { id: created.id, key: created.key, type: kind, created_at: row.created_at.toISOString() };
+}
