@@ -5,7 +5,7 @@ import { openApiRoutes } from '../../api/routes/openapi.routes.js';
 import { issueAccessToken } from '../../domain/auth/access-token-store.js';
 import { seedPlatformTenant, seedUser, seedUserKey } from '../helpers/identities.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { type Actor, EXPECTED } from './authorization-matrix.js';
+import { type Actor, CONSUMES_CREDENTIALS, EXPECTED } from './authorization-matrix.js';
 
 /**
  * Every actor against every route: the expected status comes from the table in
@@ -14,12 +14,18 @@ import { type Actor, EXPECTED } from './authorization-matrix.js';
  * and authorization then sees 404 or 422, one that does not sees 401 or 403 first.
  */
 let app: TestApp;
-const credentials = {} as Record<Actor, Record<string, string>>;
+let shared: Record<Actor, Record<string, string>>;
 
 const CSRF = 'matrix-csrf-token';
 
 test.before(async () => {
   app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0' } });
+  shared = await seedActors();
+});
+test.after.always(() => app?.close());
+
+/** One credential per actor, each of its own user or tenant. */
+async function seedActors(): Promise<Record<Actor, Record<string, string>>> {
   const db = app.ownerDb;
   const user = await seedUser(db);
   const admin = await seedUser(db, { admin: true });
@@ -32,7 +38,7 @@ test.before(async () => {
   const tenant = await seedPlatformTenant(db, { kyb: 'verified' });
   const other = await seedPlatformTenant(db, { kyb: 'verified' });
   const key = (options: Parameters<typeof seedUserKey>[2]) => seedUserKey(db, user, options);
-  Object.assign(credentials, {
+  return {
     anonymous: {},
     user_token: { Authorization: `Bearer ${user.token}` },
     user_session: { Cookie: `einvoice_session=${session.token}; XSRF-TOKEN=${CSRF}`, 'X-XSRF-TOKEN': CSRF },
@@ -47,9 +53,8 @@ test.before(async () => {
     tenant_production: { 'X-Tenant-Key': tenant.keys.sk_live },
     other_tenant: { 'X-Tenant-Key': other.keys.sk_test },
     publishable_key: { 'X-Publishable-Key': tenant.keys.pk_test },
-  } satisfies Record<Actor, Record<string, string>>);
-});
-test.after.always(() => app?.close());
+  };
+}
 
 const routeId = (route: Pick<RouteSpec, 'method' | 'path'>) => `${route.method.toUpperCase()} ${route.path}`;
 
@@ -78,6 +83,7 @@ for (const id of served) {
     if (!expected) return t.fail(`no row for ${id}`);
     const [method, path] = id.split(' ');
     const hasBody = ['POST', 'PUT', 'PATCH'].includes(method);
+    const credentials = CONSUMES_CREDENTIALS.has(id) ? await seedActors() : shared;
     const got = {} as Record<Actor, number>;
     for (const actor of Object.keys(expected) as Actor[]) {
       const res = await app.request(fill(path), {

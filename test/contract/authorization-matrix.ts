@@ -61,7 +61,45 @@ export const EXPECTED: Record<string, Row> = {
   'GET /api/v1/openapi.json': open(200),
   'GET /api/v1/balance': dashboardOrKey(200, 200),
   'PUT /api/v1/balance/settings': dashboard(422),
+
+  'GET /api/v1/companies': dashboard(200),
+  'POST /api/v1/companies': dashboard(422),
+  'GET /api/v1/companies/{id}': dashboard(404),
+  'PUT /api/v1/companies/{id}': dashboard(404),
+  'DELETE /api/v1/companies/{id}': dashboard(404),
+  'POST /api/v1/companies/{id}/kyc': dashboard(404),
+  'GET /api/v1/companies/{id}/kyc/status': dashboard(404),
+
+  'GET /api/v1/api-keys': dashboard(200),
+  'POST /api/v1/api-keys': dashboard(422),
+  'GET /api/v1/api-keys/{id}': dashboard(404),
+  'DELETE /api/v1/api-keys/{id}': dashboard(404),
+
+  'POST /api/v1/tenant/auth/register': open(422),
+  'POST /api/v1/tenant/auth/login': open(422),
+  'POST /api/v1/tenant/auth/logout': tenantRoute(200),
+  'GET /api/v1/tenant/auth/me': tenantRoute(200),
+  'GET /api/v1/tenant/auth/keys': tenantRoute(200),
+  'POST /api/v1/tenant/auth/keys/secret': tenantRoute(201),
+  'POST /api/v1/tenant/auth/keys/publishable': tenantRoute(201),
+
+  'GET /api/v1/tenant/me': tenantRoute(200),
+  'PUT /api/v1/tenant/me': tenantRoute(422),
+  'GET /api/v1/tenant/balance': tenantRoute(200),
+  'GET /api/v1/tenant/stats': tenantRoute(200),
+  'POST /api/v1/tenant/regenerate-key': tenantRoute(200),
+
+  'GET /api/v1/tenant/sub-tenants': tenantRoute(200),
+  'POST /api/v1/tenant/sub-tenants': tenantRoute(422),
+  'GET /api/v1/tenant/sub-tenants/{id}': tenantRoute(404),
+  'PUT /api/v1/tenant/sub-tenants/{id}': tenantRoute(404),
+  'DELETE /api/v1/tenant/sub-tenants/{id}': tenantRoute(404),
+  'GET /api/v1/tenant/sub-tenants/by-external-id/{externalId}': tenantRoute(404),
+  'GET /api/v1/tenant/sub-tenants/{subTenantId}/stats/overview': tenantRoute(404),
 };
 
-// Profiles used as routes arrive; referenced here so the table's vocabulary stays in one place.
-export const PROFILES = { open, dashboard, dashboardOrKey, tenantRoute };
+/**
+ * Routes that end the credential they are called with (logout, key regeneration): each gets its
+ * own fresh set of actors so that the other rows keep working credentials.
+ */
+export const CONSUMES_CREDENTIALS = new Set(['POST /api/v1/tenant/regenerate-key']);
