@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import test from 'ava';
 import type { RouteSpec } from '../../api/http/route-spec.js';
 import { ROUTES } from '../../api/routes/index.js';
 import { openApiRoutes } from '../../api/routes/openapi.routes.js';
 import { issueAccessToken } from '../../domain/auth/access-token-store.js';
-import { seedPlatformTenant, seedUser, seedUserKey } from '../helpers/identities.js';
+import { seedPlatformTenant, seedUser, seedUserKey, seedVerifiedCompany } from '../helpers/identities.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { type Actor, CONSUMES_CREDENTIALS, EXPECTED } from './authorization-matrix.js';
+import { type Actor, CONSUMES_CREDENTIALS, EXPECTED, type Fixture, OWNED } from './authorization-matrix.js';
 
 /**
  * Every actor against every route: the expected status comes from the table in
@@ -14,18 +15,20 @@ import { type Actor, CONSUMES_CREDENTIALS, EXPECTED } from './authorization-matr
  * and authorization then sees 404 or 422, one that does not sees 401 or 403 first.
  */
 let app: TestApp;
-let shared: Record<Actor, Record<string, string>>;
+type Credentials = Record<Actor, Record<string, string>>;
+let shared: Credentials;
+let owned: Record<Fixture, Record<string, string>>;
 
 const CSRF = 'matrix-csrf-token';
 
 test.before(async () => {
   app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0' } });
-  shared = await seedActors();
+  ({ credentials: shared, owned } = await seedActors());
 });
 test.after.always(() => app?.close());
 
 /** One credential per actor, each of its own user or tenant. */
-async function seedActors(): Promise<Record<Actor, Record<string, string>>> {
+async function seedActors(): Promise<{ credentials: Credentials; owned: Record<Fixture, Record<string, string>> }> {
   const db = app.ownerDb;
   const user = await seedUser(db);
   const admin = await seedUser(db, { admin: true });
@@ -38,12 +41,20 @@ async function seedActors(): Promise<Record<Actor, Record<string, string>>> {
   const tenant = await seedPlatformTenant(db, { kyb: 'verified' });
   const other = await seedPlatformTenant(db, { kyb: 'verified' });
   const key = (options: Parameters<typeof seedUserKey>[2]) => seedUserKey(db, user, options);
-  return {
+  const userKey = await key({});
+  const [subTenant] = await db('sub_tenants')
+    .insert({ tenant_id: tenant.tenantId, environment: 'sandbox', name: 'Owned', external_id: `ext-${randomUUID()}` })
+    .returning(['id', 'external_id']);
+  const companyId = await seedVerifiedCompany(db, user.tenantId);
+  const keyRow = await db('api_keys')
+    .where({ key_prefix: userKey.slice(0, 12), user_id: user.userId })
+    .first('id');
+  const credentials: Credentials = {
     anonymous: {},
     user_token: { Authorization: `Bearer ${user.token}` },
     user_session: { Cookie: `einvoice_session=${session.token}; XSRF-TOKEN=${CSRF}`, 'X-XSRF-TOKEN': CSRF },
     admin_token: { Authorization: `Bearer ${admin.token}` },
-    user_key: { 'X-API-Key': await key({}) },
+    user_key: { 'X-API-Key': userKey },
     user_key_invoices: { 'X-API-Key': await key({ scopes: ['invoices'] }) },
     user_key_signatures: { 'X-API-Key': await key({ scopes: ['signatures'] }) },
     user_key_no_scope: { 'X-API-Key': await key({ scopes: [] }) },
@@ -53,6 +64,14 @@ async function seedActors(): Promise<Record<Actor, Record<string, string>>> {
     tenant_production: { 'X-Tenant-Key': tenant.keys.sk_live },
     other_tenant: { 'X-Tenant-Key': other.keys.sk_test },
     publishable_key: { 'X-Publishable-Key': tenant.keys.pk_test },
+  };
+  return {
+    credentials,
+    owned: {
+      sub_tenant: { id: subTenant.id, subTenantId: subTenant.id, externalId: subTenant.external_id },
+      company: { id: companyId },
+      user_key: { id: keyRow.id },
+    },
   };
 }
 
@@ -74,8 +93,8 @@ test('every route has a row, and every row a route', (t) => {
   );
 });
 
-const fill = (path: string) =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'year' ? '2026' : crypto.randomUUID()));
+const fill = (path: string, ids: Record<string, string> = {}) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? (name === 'year' ? '2026' : randomUUID()));
 
 for (const id of served) {
   test(`${id}: each actor gets its expected status`, async (t) => {
@@ -83,7 +102,7 @@ for (const id of served) {
     if (!expected) return t.fail(`no row for ${id}`);
     const [method, path] = id.split(' ');
     const hasBody = ['POST', 'PUT', 'PATCH'].includes(method);
-    const credentials = CONSUMES_CREDENTIALS.has(id) ? await seedActors() : shared;
+    const credentials = CONSUMES_CREDENTIALS.has(id) ? (await seedActors()).credentials : shared;
     const got = {} as Record<Actor, number>;
     for (const actor of Object.keys(expected) as Actor[]) {
       const res = await app.request(fill(path), {
@@ -91,6 +110,20 @@ for (const id of served) {
         headers: { ...credentials[actor], ...(hasBody ? { 'Content-Type': 'application/json' } : {}) },
         body: hasBody ? '{}' : undefined,
       });
+      await res.arrayBuffer();
+      got[actor] = res.status;
+    }
+    t.deepEqual(got, expected);
+  });
+}
+
+for (const [id, { fixture, expected }] of Object.entries(OWNED)) {
+  test(`${id} with an id the owner holds: only the owner is served`, async (t) => {
+    t.true(served.includes(id), `${id} is a served route`);
+    const [method, path] = id.split(' ');
+    const got = {} as Record<Actor, number>;
+    for (const actor of Object.keys(expected) as Actor[]) {
+      const res = await app.request(fill(path, owned[fixture]), { method, headers: shared[actor] });
       await res.arrayBuffer();
       got[actor] = res.status;
     }

@@ -35,7 +35,8 @@ const each = (actors: readonly Actor[], status: number): Partial<Row> =>
 const open = (status: number) => row(status);
 
 /** [Bearer] with the dashboard's cookie session, for users. */
-const dashboard = (status: number) => row(401, { user_token: status, user_session: status, admin_token: status });
+const dashboard = (status: number, set: Partial<Row> = {}) =>
+  row(401, { user_token: status, user_session: status, admin_token: status, ...set });
 
 /** [Bearer] or a user's API key; tenant keys are read too and `tenant` says what they get. */
 const dashboardOrKey = (status: number, tenant: number) =>
@@ -51,8 +52,8 @@ const dashboardOrKey = (status: number, tenant: number) =>
  * [TenantKey]: tenant keys (and tenant login tokens). A user's key or bearer token is a valid
  * credential of the wrong kind (403); a cookie session or publishable key is not taken here (401).
  */
-const tenantRoute = (status: number) =>
-  row(401, { ...each(TENANT_KEYS, status), ...each(USER_KEYS, 403), user_token: 403, admin_token: 403 });
+const tenantRoute = (status: number, set: Partial<Row> = {}) =>
+  row(401, { ...each(TENANT_KEYS, status), ...each(USER_KEYS, 403), user_token: 403, admin_token: 403, ...set });
 
 export const EXPECTED: Record<string, Row> = {
   'GET /api/health': open(200),
@@ -103,3 +104,25 @@ export const EXPECTED: Record<string, Row> = {
  * own fresh set of actors so that the other rows keep working credentials.
  */
 export const CONSUMES_CREDENTIALS = new Set(['POST /api/v1/tenant/regenerate-key']);
+
+/** Resources the matrix seeds: a sandbox sub-tenant of `tenant_sandbox`'s tenant, a company and a key of the user. */
+export type Fixture = 'sub_tenant' | 'company' | 'user_key';
+
+/**
+ * The same routes with an id that one actor's owner holds: the owner is served, and every other
+ * valid credential (another tenant, the other environment, another user, an admin) sees 404.
+ */
+export const OWNED: Record<string, { fixture: Fixture; expected: Row }> = {
+  'GET /api/v1/tenant/sub-tenants/{id}': { fixture: 'sub_tenant', expected: tenantRoute(404, { tenant_sandbox: 200 }) },
+  'GET /api/v1/tenant/sub-tenants/by-external-id/{externalId}': {
+    fixture: 'sub_tenant',
+    expected: tenantRoute(404, { tenant_sandbox: 200 }),
+  },
+  'GET /api/v1/tenant/sub-tenants/{subTenantId}/stats/overview': {
+    fixture: 'sub_tenant',
+    expected: tenantRoute(404, { tenant_sandbox: 200 }),
+  },
+  'GET /api/v1/companies/{id}': { fixture: 'company', expected: dashboard(200, { admin_token: 404 }) },
+  'GET /api/v1/companies/{id}/kyc/status': { fixture: 'company', expected: dashboard(200, { admin_token: 404 }) },
+  'GET /api/v1/api-keys/{id}': { fixture: 'user_key', expected: dashboard(200, { admin_token: 404 }) },
+};
