@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../domain/shared/app-error.js';
 import type { Caller } from '../../domain/shared/caller.js';
 import type { Deps } from '../../domain/shared/deps.js';
+import { open, seal } from '../../domain/shared/secret-box.js';
 import { enterTenant, inTenantContext } from '../../domain/shared/tenant-context.js';
 
 const MAX_KEY_LENGTH = 255;
@@ -48,6 +49,13 @@ export async function claimFor(
     throw AppError.validation({ 'Idempotency-Key': [`must be at most ${MAX_KEY_LENGTH} characters`] });
   }
   const scope = caller.tenantId ? `tenant:${caller.tenantId}:${caller.environment ?? '-'}` : `ip:${ctx.ip}`;
+  // Stored responses may hold a secret shown once (a new key, a token): they are kept sealed.
+  const appKey = deps.config.appKey!;
+  const context = `${scope} ${ctx.method} ${ctx.path} ${key}`;
+  const sealed = (response: StoredResponse): StoredResponse => ({
+    ...response,
+    body: seal(appKey, response.body, context),
+  });
   const result: ClaimResult = await claimIdempotencyKey(
     deps.db,
     { scope, tenantId: caller.tenantId, method: ctx.method, path: ctx.path, key },
@@ -70,7 +78,7 @@ export async function claimFor(
       ctx.status = result.response.status;
       ctx.type = result.response.contentType;
       ctx.set('Idempotent-Replayed', 'true');
-      ctx.body = result.response.body;
+      ctx.body = open(appKey, result.response.body, context);
       return 'answered';
     case 'claimed':
       return {
@@ -78,9 +86,9 @@ export async function claimFor(
         complete: async (tx, response) =>
           tx
             ? // The operation may have moved into another tenant's rows (register); the key is the caller's.
-              enterTenant(tx, caller.tenantId ?? '').then(() => completeIdempotencyKey(tx, result.id, response))
+              enterTenant(tx, caller.tenantId ?? '').then(() => completeIdempotencyKey(tx, result.id, sealed(response)))
             : inTenantContext(deps.db, contextOf(caller.tenantId), (own) =>
-                completeIdempotencyKey(own, result.id, response),
+                completeIdempotencyKey(own, result.id, sealed(response)),
               ),
         release: () => releaseIdempotencyKey(deps.db, caller.tenantId, result.id),
       };

@@ -121,6 +121,10 @@ test('Idempotency-Key: a replay returns the first response byte for byte and wri
   t.is(first.headers.get('idempotent-replayed'), null);
   t.not(second.headers.get('x-request-id'), first.headers.get('x-request-id'));
   t.is(await eventCount(own), 1);
+  // Stored sealed (AES-256-GCM under APP_KEY): a response may carry a secret shown once.
+  const stored = await app.ownerDb('idempotency_keys').where({ key }).first();
+  t.regex(stored.response_body, /^v1:/);
+  t.false(stored.response_body.includes(JSON.parse(firstText).data.event_id));
 });
 
 test('Idempotency-Key: the same key with another body is a 422 IDEMPOTENCY_KEY_MISMATCH', async (t) => {
