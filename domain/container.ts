@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { PgBoss } from 'pg-boss';
 import { type DependencyContainer, type InjectionToken, container as rootContainer } from 'tsyringe';
 import { ALL_SCHEMAS } from '../schemas/index.js';
+import { type Mailer, mailerFor } from './mail/mailer.js';
 import { createSchemaRegistry, type SchemaRegistry } from '../schemas/registry.js';
 import { type BossRole, createBoss } from './shared/boss.js';
 import { type Clock, systemClock } from './shared/clock.js';
@@ -10,6 +11,7 @@ import type { Config } from './shared/config.js';
 import { APP_ROLE, createDatabase } from './shared/database.js';
 import type { Deps } from './shared/deps.js';
 import { createLogger, type Logger } from './shared/logger.js';
+import { type IdentityProvider, identityProviderFor } from './users/identity-providers.js';
 
 export const CONFIG: InjectionToken<Config> = Symbol('Config');
 export const DATABASE: InjectionToken<Knex> = Symbol('Database');
@@ -17,6 +19,8 @@ export const BOSS: InjectionToken<PgBoss> = Symbol('Boss');
 export const SCHEMAS: InjectionToken<SchemaRegistry> = Symbol('Schemas');
 export const CLOCK: InjectionToken<Clock> = Symbol('Clock');
 export const LOGGER: InjectionToken<Logger> = Symbol('Logger');
+export const MAILER: InjectionToken<Mailer> = Symbol('Mailer');
+export const IDENTITY_PROVIDER: InjectionToken<IdentityProvider> = Symbol('IdentityProvider');
 
 export interface ContainerOptions {
   /** Which process this is: decides the pg-boss role and the logger name. */
@@ -43,6 +47,8 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
   container.register(BOSS, { useValue: createBoss(url, options.role) });
   container.register(SCHEMAS, { useValue: createSchemaRegistry(ALL_SCHEMAS) });
   container.register(CLOCK, { useValue: systemClock });
+  container.register(MAILER, { useValue: mailerFor(config, systemClock) });
+  container.register(IDENTITY_PROVIDER, { useValue: identityProviderFor(config, systemClock) });
   return container;
 }
 
@@ -54,6 +60,8 @@ export function resolveDeps(container: DependencyContainer): Deps {
     schemas: container.resolve(SCHEMAS),
     clock: container.resolve(CLOCK),
     log: container.resolve(LOGGER),
+    mailer: container.resolve(MAILER),
+    identityProvider: container.resolve(IDENTITY_PROVIDER),
   };
 }
 

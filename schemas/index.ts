@@ -1,3 +1,4 @@
+import { authSchemas } from './auth.js';
 import { billingSchemas } from './billing.js';
 import { commonSchemas } from './common.js';
 import { maintenanceSchemas } from './maintenance.js';
@@ -16,4 +17,5 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...billingSchemas,
   ...webhookSchemas,
   ...maintenanceSchemas,
+  ...authSchemas,
 ];

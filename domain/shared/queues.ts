@@ -6,6 +6,8 @@ export interface JobPayloads {
   'dispatch-event': { eventId: string; tenantId: string };
   /** Delete Idempotency-Key records older than their 24 h window. */
   'purge-idempotency-keys': Record<string, never>;
+  /** Make a password reset token for a user and mail the link (POST /v1/auth/forgot-password). */
+  'send-password-reset': { tenantId: string; userId: string };
 }
 export type QueueName = keyof JobPayloads;
 
@@ -22,6 +24,10 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   },
   'purge-idempotency-keys': {
     create: { retryLimit: 2, retryDelay: 60, expireInSeconds: 600, policy: 'singleton' },
+  },
+  'send-password-reset': {
+    // A link is wanted now: a few quick retries; after ~15 min the user asks again.
+    create: { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 },
   },
 };
 

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { randomAlphanumeric } from '../shared/random.js';
 
 export interface NewTenant {
+  /** A chosen id: public sign-ups enter the new tenant's row-level context before inserting it. */
+  id?: string;
   kind: 'platform' | 'workspace';
   name: string;
   legalName?: string | null;
@@ -28,6 +30,7 @@ export interface TenantRow {
 export async function insertTenant(tx: Knex, input: NewTenant): Promise<TenantRow> {
   const [tenant] = await tx('tenants')
     .insert({
+      ...(input.id ? { id: input.id } : {}),
       kind: input.kind,
       name: input.name,
       slug: slugFor(input.name),
