@@ -1,7 +1,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../shared/clock.js';
-import type { MailMessage, Mailer } from './mailer.js';
+import type { Mailer, MailMessage } from './mailer.js';
 
 /** Printed between two messages of the log. */
 export const MAIL_LOG_SEPARATOR = '='.repeat(72);

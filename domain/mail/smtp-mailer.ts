@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailMessage, Mailer } from './mailer.js';
+import type { Mailer, MailMessage } from './mailer.js';
 
 /** Mail through an SMTP relay (SMTP_URL, e.g. `smtps://user:pass@smtp.example.com:465`), with nodemailer. */
 export class SmtpMailer implements Mailer {
