@@ -9,7 +9,8 @@ const newPassword = {
   description:
     'At least 10 characters and 5 different ones, mixing at least two of: lowercase, uppercase, digits, other characters; not the e-mail.',
 } as const;
-const name = (description: string) => ({ type: 'string', minLength: 1, maxLength: 100, pattern: '\\S', description }) as const;
+const name = (description: string) =>
+  ({ type: 'string', minLength: 1, maxLength: 100, pattern: '\\S', description }) as const;
 
 export const User = {
   $id: 'User',
@@ -171,7 +172,7 @@ export type PasswordResetCreated = FromSchema<typeof PasswordResetCreated>;
 export const GoogleSignInUrl = {
   $id: 'GoogleSignInUrl',
   type: 'object',
-  description: "Where to send the browser to sign in with Google; the state in it is valid 10 minutes.",
+  description: 'Where to send the browser to sign in with Google; the state in it is valid 10 minutes.',
   additionalProperties: false,
   required: ['url'],
   properties: { url: { type: 'string', format: 'uri', description: "Google's authorization page URL." } },
@@ -190,6 +191,7 @@ export const GoogleCallbackInput = {
     state: callbackParam('The state from GET /v1/auth/google, returned unchanged.'),
     error: callbackParam('Set instead of `code` when the user refused or Google failed (`access_denied`).'),
     error_description: callbackParam('Details of `error`.'),
+    error_uri: callbackParam('A page about `error` (RFC 6749 §4.1.2.1).'),
     scope: callbackParam('Scopes granted (sent by Google, ignored).'),
     authuser: callbackParam('Google account index (sent by Google, ignored).'),
     prompt: callbackParam('Prompt shown (sent by Google, ignored).'),

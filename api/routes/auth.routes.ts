@@ -50,7 +50,14 @@ export const authRoutes: RouteSpec[] = [
     auth: ['none'],
     envelope: 'raw',
   },
-  { method: 'post', path: '/api/v1/auth/reset-password', operation: resetPassword, tag, auth: ['none'], envelope: 'raw' },
+  {
+    method: 'post',
+    path: '/api/v1/auth/reset-password',
+    operation: resetPassword,
+    tag,
+    auth: ['none'],
+    envelope: 'raw',
+  },
   { method: 'get', path: '/api/v1/auth/google', operation: getGoogleSignInUrl, tag, auth: ['none'], envelope: 'raw' },
   {
     method: 'get',

@@ -11,6 +11,8 @@ export interface GoogleOptions {
   redirectUri: string;
   /** Per HTTP call; the sign-in waits for two calls at most. */
   timeoutMs?: number;
+  /** The global fetch unless a test needs another (nock cannot abort a delayed reply). */
+  fetch?: typeof fetch;
 }
 
 interface TokenResponse {
@@ -87,7 +89,8 @@ export class GoogleIdentityProvider implements IdentityProvider {
   private async call(url: string, init: RequestInit): Promise<unknown> {
     let res: Response;
     try {
-      res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000) });
+      const signal = AbortSignal.timeout(this.options.timeoutMs ?? 5000);
+      res = await (this.options.fetch ?? fetch)(url, { ...init, redirect: 'error', signal });
     } catch (err) {
       throw new IdentityProviderError('unavailable', `Google could not be reached: ${(err as Error).message}`, {
         cause: err,

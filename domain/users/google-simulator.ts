@@ -47,7 +47,11 @@ export class GoogleSimulator implements IdentityProvider {
 
   /** What the simulator's page hands back to the redirect URI for the e-mail typed in. */
   issueCode(email: string, state: string): string {
-    return signToken(this.signing(), { email: email.trim().toLowerCase(), state: sha256(state) }, SIMULATOR_CODE_TTL_SECONDS);
+    return signToken(
+      this.signing(),
+      { email: email.trim().toLowerCase(), state: sha256(state) },
+      SIMULATOR_CODE_TTL_SECONDS,
+    );
   }
 
   async exchangeCode(code: string, state: string): Promise<ExternalIdentity> {

@@ -16,9 +16,7 @@ export interface UserLookup {
 
 /** The one cross-tenant read by e-mail; the caller then enters the user's tenant before writing. */
 export async function findUserByEmail(ctx: OperationContext, email: string): Promise<UserLookup | undefined> {
-  const { rows } = await ctx.tx.raw<{ rows: UserLookup[] }>('select * from auth_find_user_by_email(?)', [
-    email.trim(),
-  ]);
+  const { rows } = await ctx.tx.raw<{ rows: UserLookup[] }>('select * from auth_find_user_by_email(?)', [email.trim()]);
   return rows[0];
 }
 

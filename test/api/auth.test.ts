@@ -324,3 +324,31 @@ test('login throttle: repeated failures for one e-mail and IP give 429, even wit
     await limited.close();
   }
 });
+
+// ---- the API description -----------------------------------------------------------------------
+
+test('OpenAPI: the auth routes are described; the CSRF cookie route is a bodiless 204; session routes take no Idempotency-Key', async (t) => {
+  const doc = await readJson(await app.request('/api/v1/openapi.json'));
+  for (const [path, method] of [
+    ['/api/v1/auth/register', 'post'],
+    ['/api/v1/auth/login', 'post'],
+    ['/api/v1/auth/logout', 'post'],
+    ['/api/v1/auth/me', 'get'],
+    ['/api/v1/auth/forgot-password', 'post'],
+    ['/api/v1/auth/reset-password', 'post'],
+    ['/api/v1/auth/google', 'get'],
+    ['/api/v1/auth/google/callback', 'get'],
+    ['/sanctum/csrf-cookie', 'get'],
+  ]) {
+    t.truthy(doc.paths[path]?.[method], `${method} ${path}`);
+  }
+  const csrf = doc.paths['/sanctum/csrf-cookie'].get.responses['204'];
+  t.truthy(csrf);
+  t.is(csrf.content, undefined);
+  t.deepEqual(doc.paths['/api/v1/auth/me'].get.security, [{ Bearer: [] }, { CookieSession: [] }]);
+  t.truthy(doc.paths['/api/v1/auth/register'].post.responses['201']);
+  const headerNames = (path: string) =>
+    (doc.paths[path].post.parameters as { name: string }[]).map((parameter) => parameter.name);
+  t.false(headerNames('/api/v1/auth/login').includes('Idempotency-Key'));
+  t.true(headerNames('/api/v1/auth/forgot-password').includes('Idempotency-Key'));
+});

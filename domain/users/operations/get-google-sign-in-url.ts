@@ -8,7 +8,7 @@ import { issueOAuthState } from '../oauth-state.js';
 export const getGoogleSignInUrl = defineQuery<EmptyInput, GoogleSignInUrl>({
   name: 'get_google_sign_in_url',
   summary:
-    "The Google page to send the browser to for \"Sign in with Google\"; Google then redirects to GET /v1/auth/google/callback (the link's state is valid 10 minutes).",
+    'The Google page to send the browser to for "Sign in with Google"; Google then redirects to GET /v1/auth/google/callback (the link\'s state is valid 10 minutes).',
   input: 'EmptyInput',
   output: 'GoogleSignInUrl',
   callers: ['anonymous'],

@@ -12,6 +12,10 @@ export const WRONG_CREDENTIALS = 'These credentials do not match our records.';
 
 // Checked against when the e-mail is unknown, so both failures take the same scrypt time.
 let decoy: Promise<string> | undefined;
+const decoyHash = (): Promise<string> => {
+  decoy ??= hashPassword('decoy, never matches');
+  return decoy;
+};
 
 export const loginUser = defineCommand<LoginUserInput, AuthSession>({
   name: 'login_user',
@@ -24,7 +28,7 @@ export const loginUser = defineCommand<LoginUserInput, AuthSession>({
     const { deps, caller } = ctx;
     await loginThrottle.check(deps, 'user', input.email, caller.ip);
     const found = await findUserByEmail(ctx, input.email);
-    const matches = await verifyPassword(input.password, found?.password_hash ?? (await (decoy ??= hashPassword('decoy, never matches'))));
+    const matches = await verifyPassword(input.password, found?.password_hash ?? (await decoyHash()));
     if (!found || !matches) {
       await loginThrottle.recordFailure(deps, 'user', input.email, caller.ip);
       throw AppError.validation({ email: [WRONG_CREDENTIALS] }, WRONG_CREDENTIALS);

@@ -12,7 +12,7 @@ export const INVALID_RESET_TOKEN = 'This password reset token is invalid or has 
 export const resetPassword = defineCommand<ResetPasswordInput, AuthMessage>({
   name: 'reset_password',
   summary:
-    "Set a new password with the token from the reset e-mail; every token and session of the account is revoked.",
+    'Set a new password with the token from the reset e-mail; every token and session of the account is revoked.',
   input: 'ResetPasswordInput',
   output: 'AuthMessage',
   callers: ['anonymous'],
