@@ -10,6 +10,7 @@ import { errorHandler } from './middleware/error-handler.js';
 import { requestContext } from './middleware/request-context.js';
 import { ROUTES } from './routes/index.js';
 import { openApiRoutes } from './routes/openapi.routes.js';
+import { googleSimulatorRouter } from './simulator/google-simulator.router.js';
 
 export interface AppOptions {
   /** The route tables to serve (tests add their own); the OpenAPI route is added over them. */
@@ -35,6 +36,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa {
   app.use(errorHandler());
   app.use(parseBody(routes, deps.config.jsonBodyLimit));
   app.use(router.routes());
+  app.use(googleSimulatorRouter(deps).routes());
   app.use(router.allowedMethods({ throw: true }));
   app.on('error', (err) => deps.log.error({ err }, 'koa error'));
   return app;

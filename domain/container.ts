@@ -6,12 +6,14 @@ import { ALL_SCHEMAS } from '../schemas/index.js';
 import { createSchemaRegistry, type SchemaRegistry } from '../schemas/registry.js';
 import type { KycProvider } from './companies/kyc-provider.js';
 import { simulatedKycProvider } from './companies/simulated-kyc-provider.js';
+import { type Mailer, mailerFor } from './mail/mailer.js';
 import { type BossRole, createBoss } from './shared/boss.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import type { Config } from './shared/config.js';
 import { APP_ROLE, createDatabase } from './shared/database.js';
 import type { Deps } from './shared/deps.js';
 import { createLogger, type Logger } from './shared/logger.js';
+import { type IdentityProvider, identityProviderFor } from './users/identity-providers.js';
 
 export const CONFIG: InjectionToken<Config> = Symbol('Config');
 export const DATABASE: InjectionToken<Knex> = Symbol('Database');
@@ -21,6 +23,8 @@ export const CLOCK: InjectionToken<Clock> = Symbol('Clock');
 export const LOGGER: InjectionToken<Logger> = Symbol('Logger');
 /** Company identity verification (KYB); the simulator until a real provider's contract is known. */
 export const KYC_PROVIDER: InjectionToken<KycProvider> = Symbol('KycProvider');
+export const MAILER: InjectionToken<Mailer> = Symbol('Mailer');
+export const IDENTITY_PROVIDER: InjectionToken<IdentityProvider> = Symbol('IdentityProvider');
 
 export interface ContainerOptions {
   /** Which process this is: decides the pg-boss role and the logger name. */
@@ -51,6 +55,8 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
   if (config.nodeEnv === 'production') {
     log.warn('KYC: the built-in simulator approves every company (no real KYC provider is configured yet)');
   }
+  container.register(MAILER, { useValue: mailerFor(config, systemClock) });
+  container.register(IDENTITY_PROVIDER, { useValue: identityProviderFor(config, systemClock) });
   return container;
 }
 
@@ -63,6 +69,8 @@ export function resolveDeps(container: DependencyContainer): Deps {
     clock: container.resolve(CLOCK),
     log: container.resolve(LOGGER),
     kycProvider: container.resolve(KYC_PROVIDER),
+    mailer: container.resolve(MAILER),
+    identityProvider: container.resolve(IDENTITY_PROVIDER),
   };
 }
 

@@ -1,4 +1,5 @@
 import { apiKeySchemas } from './api-keys.js';
+import { authSchemas } from './auth.js';
 import { billingSchemas } from './billing.js';
 import { commonSchemas } from './common.js';
 import { companySchemas } from './companies.js';
@@ -26,4 +27,5 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...apiKeySchemas,
   ...tenantAuthSchemas,
   ...tenantProfileSchemas,
+  ...authSchemas,
 ];

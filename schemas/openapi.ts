@@ -19,6 +19,8 @@ export interface DocumentedRoute {
   envelope?: 'data' | 'raw';
   message?: string;
   summary?: string;
+  /** Session routes set cookies at the HTTP edge and take no Idempotency-Key (bind-route.ts). */
+  respond?: unknown;
   operation: { name: string; summary: string; input: string; output: string; kind: string };
 }
 
@@ -68,7 +70,7 @@ export function buildOpenApiDocument(
     for (let n = 2; usedIds.has(operationId); n++) operationId = `${route.operation.name}_${n}`;
     usedIds.add(operationId);
     usedTags.add(route.tag);
-    referenced.add(route.operation.output);
+    if (route.status !== 204) referenced.add(route.operation.output);
 
     const isPublic = route.auth.includes('none');
     const security = isPublic
@@ -126,13 +128,17 @@ export function buildOpenApiDocument(
       bodySchema.required = [...required].filter((name) => !pathParams.includes(name));
       operation.parameters = [
         ...parameters,
-        {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: false,
-          description: 'Makes the POST safe to retry: the first response is replayed for 24 hours.',
-          schema: { type: 'string', maxLength: 255 },
-        },
+        ...(route.respond
+          ? []
+          : [
+              {
+                name: 'Idempotency-Key',
+                in: 'header',
+                required: false,
+                description: 'Makes the POST safe to retry: the first response is replayed for 24 hours.',
+                schema: { type: 'string', maxLength: 255 },
+              },
+            ]),
       ];
       operation.requestBody = {
         required: Array.isArray(bodySchema.required) && bodySchema.required.length > 0,

@@ -1,6 +1,7 @@
 import type { QueueName } from '../domain/shared/queues.js';
 import { dispatchEvent } from './handlers/dispatch-event.js';
 import { purgeIdempotencyKeys } from './handlers/purge-idempotency-keys.js';
+import { sendPasswordReset } from './handlers/send-password-reset.js';
 import { verifyCompanyKyc } from './handlers/verify-company-kyc.js';
 import type { JobHandler } from './job-handler.js';
 
@@ -17,6 +18,7 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'dispatch-event': { handler: dispatchEvent, perTenant: 2 },
   'purge-idempotency-keys': { handler: purgeIdempotencyKeys, concurrency: 1 },
   'verify-company-kyc': { handler: verifyCompanyKyc, perTenant: 2 },
+  'send-password-reset': { handler: sendPasswordReset },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */

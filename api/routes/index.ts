@@ -1,5 +1,6 @@
 import type { RouteSpec } from '../http/route-spec.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
+import { authRoutes } from './auth.routes.js';
 import { balanceRoutes } from './balance.routes.js';
 import { companyRoutes } from './companies.routes.js';
 import { platformRoutes } from './platform.routes.js';
@@ -11,6 +12,7 @@ import { tenantProfileRoutes } from './tenant-profile.routes.js';
 export const ROUTES: readonly RouteSpec[] = [
   ...platformRoutes,
   ...balanceRoutes,
+  ...authRoutes,
   ...companyRoutes,
   ...apiKeyRoutes,
   ...tenantAuthRoutes,

@@ -40,10 +40,3 @@ export function providerUnavailable(err: unknown): AppError {
     cause: err,
   });
 }
-
-// Operations and job handlers reach the provider through their deps (domain/container.ts registers it).
-declare module '../shared/deps.js' {
-  interface Deps {
-    kycProvider: KycProvider;
-  }
-}

@@ -29,6 +29,11 @@ export interface Config {
   mailLogPath: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Google sign-in (OAuth 2.0 / OpenID Connect); all null: the built-in simulator (never in production). */
+  googleClientId: string | null;
+  googleClientSecret: string | null;
+  /** Where Google sends the browser back; default `<PUBLIC_BASE_URL>/api/v1/auth/google/callback`. */
+  googleRedirectUri: string | null;
 }
 
 export class ConfigError extends Error {
@@ -71,6 +76,12 @@ export const CONFIG_VARIABLES = {
   SMTP_URL: { default: '', help: 'smtp(s)://user:pass@host:port for outgoing mail; empty writes mail to MAIL_LOG' },
   MAIL_FROM: { default: 'E-invoicing <no-reply@localhost>', help: 'sender of outgoing mail' },
   MAIL_LOG: { default: '', help: 'file the local mail log is appended to (default DATA_DIR/mail.log)' },
+  GOOGLE_CLIENT_ID: { default: '', help: 'OAuth client id for Google sign-in; empty uses the built-in simulator' },
+  GOOGLE_CLIENT_SECRET: { default: '', help: 'OAuth client secret for Google sign-in' },
+  GOOGLE_REDIRECT_URI: {
+    default: '',
+    help: 'redirect URI registered with Google (default PUBLIC_BASE_URL/api/v1/auth/google/callback)',
+  },
 } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -161,6 +172,15 @@ export function loadConfig(env: Env = process.env): Config {
   const smtpUrl = raw('SMTP_URL') || null;
   if (smtpUrl && !/^smtps?:\/\/\S+$/.test(smtpUrl)) problems.push('SMTP_URL: must be an smtp:// or smtps:// URL');
   const dataDir = raw('DATA_DIR');
+  const googleClientId = raw('GOOGLE_CLIENT_ID') || null;
+  const googleClientSecret = raw('GOOGLE_CLIENT_SECRET') || null;
+  const googleRedirectUri = raw('GOOGLE_REDIRECT_URI') || null;
+  if (Boolean(googleClientId) !== Boolean(googleClientSecret)) {
+    problems.push('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both (Google sign-in) or neither (simulator)');
+  }
+  if (googleRedirectUri && !isHttpUrl(googleRedirectUri)) {
+    fail('GOOGLE_REDIRECT_URI', 'must be an http(s) URL', googleRedirectUri);
+  }
 
   const config: Config = {
     nodeEnv,
@@ -184,6 +204,9 @@ export function loadConfig(env: Env = process.env): Config {
     mailLogPath: raw('MAIL_LOG') || `${dataDir}/mail.log`,
     smtpUrl,
     mailFrom: raw('MAIL_FROM'),
+    googleClientId,
+    googleClientSecret,
+    googleRedirectUri,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

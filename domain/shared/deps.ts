@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import type { PgBoss } from 'pg-boss';
 import type { SchemaRegistry } from '../../schemas/registry.js';
+import type { KycProvider } from '../companies/kyc-provider.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { IdentityProvider } from '../users/identity-provider.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
@@ -13,4 +16,10 @@ export interface Deps {
   schemas: SchemaRegistry;
   clock: Clock;
   log: Logger;
+  /** Outgoing mail (SMTP, or the local mail log). */
+  mailer: Mailer;
+  /** "Sign in with Google" (Google itself, or the simulator outside production). */
+  identityProvider: IdentityProvider;
+  /** Company identity verification (the simulator until a real provider's contract is known). */
+  kycProvider: KycProvider;
 }

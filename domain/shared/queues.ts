@@ -8,6 +8,8 @@ export interface JobPayloads {
   'purge-idempotency-keys': Record<string, never>;
   /** Ask the KYC provider for the outcome of a company's pending verification and record it. */
   'verify-company-kyc': { tenantId: string; companyId: string; reference: string; siret: string };
+  /** Make a password reset token for a user and mail the link (POST /v1/auth/forgot-password). */
+  'send-password-reset': { tenantId: string; userId: string };
 }
 export type QueueName = keyof JobPayloads;
 
@@ -28,6 +30,10 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   // A verification still pending at the provider is retried: 30 s doubling up to 1 h, about 10 h in all.
   'verify-company-kyc': {
     create: { retryLimit: 15, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
+  },
+  'send-password-reset': {
+    // A link is wanted now: a few quick retries; after ~15 min the user asks again.
+    create: { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 },
   },
 };
 

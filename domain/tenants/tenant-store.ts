@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { randomAlphanumeric } from '../shared/random.js';
 
 export interface NewTenant {
+  /** A chosen id: public sign-ups enter the new tenant's row-level context before inserting it. */
+  id?: string;
   kind: 'platform' | 'workspace';
   name: string;
   legalName?: string | null;
@@ -9,8 +11,6 @@ export interface NewTenant {
   siret?: string | null;
   isPartner?: boolean;
   kybStatus?: 'pending' | 'verified';
-  /** Chosen up front when the caller must enter the new tenant's rows before inserting it (register). */
-  id?: string;
   /** The partner that registered the tenant. */
   parentTenantId?: string | null;
   passwordHash?: string | null;

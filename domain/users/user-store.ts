@@ -17,6 +17,10 @@ export interface NewUser {
   lastName: string;
   role: 'user' | 'admin';
   permissions: string[];
+  /** E.164, already normalised. */
+  phone?: string | null;
+  googleId?: string | null;
+  avatarUrl?: string | null;
   now: Date;
 }
 
@@ -30,6 +34,9 @@ export async function insertUser(tx: Knex, input: NewUser): Promise<UserRow> {
       last_name: input.lastName,
       role: input.role,
       permissions: input.permissions,
+      phone: input.phone ?? null,
+      google_id: input.googleId ?? null,
+      avatar_url: input.avatarUrl ?? null,
       created_at: input.now,
       updated_at: input.now,
     })

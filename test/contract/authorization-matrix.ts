@@ -63,6 +63,16 @@ export const EXPECTED: Record<string, Row> = {
   'GET /api/v1/balance': dashboardOrKey(200, 200),
   'PUT /api/v1/balance/settings': dashboard(422),
 
+  'POST /api/v1/auth/register': open(422),
+  'POST /api/v1/auth/login': open(422),
+  'POST /api/v1/auth/logout': dashboard(200),
+  'GET /api/v1/auth/me': dashboard(200),
+  'POST /api/v1/auth/forgot-password': open(422),
+  'POST /api/v1/auth/reset-password': open(422),
+  'GET /api/v1/auth/google': open(200),
+  'GET /api/v1/auth/google/callback': open(401),
+  'GET /sanctum/csrf-cookie': open(204),
+
   'GET /api/v1/companies': dashboard(200),
   'POST /api/v1/companies': dashboard(422),
   'GET /api/v1/companies/{id}': dashboard(404),
@@ -103,7 +113,7 @@ export const EXPECTED: Record<string, Row> = {
  * Routes that end the credential they are called with (logout, key regeneration): each gets its
  * own fresh set of actors so that the other rows keep working credentials.
  */
-export const CONSUMES_CREDENTIALS = new Set(['POST /api/v1/tenant/regenerate-key']);
+export const CONSUMES_CREDENTIALS = new Set(['POST /api/v1/tenant/regenerate-key', 'POST /api/v1/auth/logout']);
 
 /** Resources the matrix seeds: a sandbox sub-tenant of `tenant_sandbox`'s tenant, a company and a key of the user. */
 export type Fixture = 'sub_tenant' | 'company' | 'user_key';

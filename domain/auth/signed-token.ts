@@ -1,0 +1,44 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Short-lived tokens that need no table: `<base64url JSON>.<base64url HMAC-SHA256>`, keyed by the
+ * APP_KEY, so any web process can check what another one issued. The purpose is part of the MAC,
+ * so a token made for one use (the OAuth `state`) is refused for another (a simulator code).
+ */
+export interface SignedTokenOptions {
+  key: Buffer | null;
+  purpose: string;
+  now: Date;
+}
+
+export function signToken(options: SignedTokenOptions, claims: Record<string, unknown>, ttlSeconds: number): string {
+  const exp = Math.floor(options.now.getTime() / 1000) + ttlSeconds;
+  const body = Buffer.from(JSON.stringify({ ...claims, exp }), 'utf8').toString('base64url');
+  return `${body}.${mac(options, body)}`;
+}
+
+/** The claims of a genuine, unexpired token of this purpose; `null` for anything else. */
+export function verifyToken<T extends Record<string, unknown>>(
+  options: SignedTokenOptions,
+  token: string | undefined | null,
+): (T & { exp: number }) | null {
+  if (typeof token !== 'string' || token.length > 4096) return null;
+  const [body, signature, extra] = token.split('.');
+  if (!body || !signature || extra !== undefined) return null;
+  const expected = Buffer.from(mac(options, body), 'base64url');
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  let claims: (T & { exp: number }) | null = null;
+  try {
+    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!claims || typeof claims.exp !== 'number' || claims.exp * 1000 <= options.now.getTime()) return null;
+  return claims;
+}
+
+function mac(options: SignedTokenOptions, body: string): string {
+  if (!options.key) throw new Error('APP_KEY is not set: signed tokens need it');
+  return createHmac('sha256', options.key).update(`${options.purpose}.${body}`, 'utf8').digest('base64url');
+}
