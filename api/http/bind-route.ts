@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { AppError } from '../../domain/shared/app-error.js';
 import type { Deps } from '../../domain/shared/deps.js';
-import { execute } from '../../domain/shared/execute.js';
+import { authorize, execute } from '../../domain/shared/execute.js';
 import { authenticate } from '../middleware/authenticate.js';
 import type { RequestState } from '../middleware/request-context.js';
 import { claimFor, isReplayable } from './idempotency.js';
@@ -29,6 +29,8 @@ export function bindRoute(route: RouteSpec, deps: Deps, rateLimits: RateLimits):
   const handler: Middleware = async (ctx) => {
     const caller = await authenticate(ctx, route, deps);
     await rateLimits.enforce(ctx, route, caller);
+    authorize(route.operation, caller); // before a path id can answer 404: the wrong credential is 403 first
+    checkPathIds(ctx, route, deps);
     const input = inputOf(ctx, route);
     // Session routes set cookies outside the stored body, so they take no Idempotency-Key.
     const claim = route.respond ? null : await claimFor(ctx, caller, input, deps);
@@ -74,6 +76,22 @@ export function bindRoute(route: RouteSpec, deps: Deps, rateLimits: RateLimits):
   };
 
   return handler;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A path id that cannot exist (not a UUID where the schema says uuid) is an unknown resource: 404,
+ * as for any id that is not the caller's, rather than a validation error.
+ */
+function checkPathIds(ctx: Context, route: RouteSpec, deps: Deps): void {
+  const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
+  const properties = (deps.schemas.get(route.operation.input).properties ?? {}) as Record<string, { format?: string }>;
+  for (const [name, value] of Object.entries(params)) {
+    if (properties[name]?.format === 'uuid' && !UUID.test(value)) {
+      throw new AppError('NOT_FOUND', `No resource with id ${JSON.stringify(value)}.`);
+    }
+  }
 }
 
 function inputOf(ctx: Context, route: RouteSpec): Record<string, unknown> {
