@@ -5,7 +5,7 @@ import { type DependencyContainer, type InjectionToken, container as rootContain
 import { ALL_SCHEMAS } from '../schemas/index.js';
 import { createSchemaRegistry, type SchemaRegistry } from '../schemas/registry.js';
 import type { KycProvider } from './companies/kyc-provider.js';
-import { simulatedKycProvider } from './companies/simulated-kyc-provider.js';
+import { kycProviderFor } from './companies/kyc-providers.js';
 import { type Mailer, mailerFor } from './mail/mailer.js';
 import { type BossRole, createBoss } from './shared/boss.js';
 import { type Clock, systemClock } from './shared/clock.js';
@@ -51,10 +51,7 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
   container.register(BOSS, { useValue: createBoss(url, options.role) });
   container.register(SCHEMAS, { useValue: createSchemaRegistry(ALL_SCHEMAS) });
   container.register(CLOCK, { useValue: systemClock });
-  container.register(KYC_PROVIDER, { useValue: simulatedKycProvider });
-  if (config.nodeEnv === 'production') {
-    log.warn('KYC: the built-in simulator approves every company (no real KYC provider is configured yet)');
-  }
+  container.register(KYC_PROVIDER, { useValue: kycProviderFor(config) });
   container.register(MAILER, { useValue: mailerFor(config, systemClock) });
   container.register(IDENTITY_PROVIDER, { useValue: identityProviderFor(config, systemClock) });
   return container;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import test from 'ava';
 import {
   assertValidCompany,
@@ -5,12 +6,14 @@ import {
   frenchVatKey,
   normalizeFields,
 } from '../../domain/companies/company.js';
+import { kycProviderFor } from '../../domain/companies/kyc-providers.js';
 import {
   KYC_REJECTED_TEST_REASON,
   KYC_REJECTED_TEST_SIRET,
   simulatedKycProvider,
 } from '../../domain/companies/simulated-kyc-provider.js';
 import type { AppError } from '../../domain/shared/app-error.js';
+import { loadConfig } from '../../domain/shared/config.js';
 import { isValidSiret } from '../../domain/tenants/siret.js';
 
 const subject = (siret: string) => ({ companyId: 'c', siret, name: 'Acme', vatNumber: null, country: 'FR' });
@@ -68,4 +71,19 @@ test('every rule broken at once is reported field by field', (t) => {
   // With a valid SIRET the VAT number is checked against it.
   const withSiret = t.throws(() => assertValidCompany({ ...company, siret: '73282932000074' })) as AppError;
   t.deepEqual(withSiret.extra.fields?.vat_number, ['does not match the SIRET: its VAT number is FR44732829320']);
+});
+
+test('the KYC simulator serves local setups only; production without a provider refuses to start KYC', async (t) => {
+  const subject = { companyId: randomUUID(), siret: '73282932000074', name: 'Acme', vatNumber: null, country: 'FR' };
+  const local = kycProviderFor(loadConfig({}));
+  t.truthy((await local.start(subject)).reference);
+  const production = kycProviderFor(
+    loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://app@db/einvoice',
+      APP_KEY: `base64:${Buffer.alloc(32, 3).toString('base64')}`,
+    }),
+  );
+  const err = await t.throwsAsync(production.start(subject));
+  t.is((err as AppError).code, 'PROVIDER_UNAVAILABLE');
 });
