@@ -45,6 +45,12 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Health: 'Liveness and public information.',
   Meta: 'The machine-readable description of this API.',
   Balance: 'The prepaid EUR balance of the account and its alert and auto-reload settings.',
+  Auth: 'Dashboard users: registration, sign-in (password, Google, cookie session), password reset.',
+  Companies: 'The legal entities a user invoices as, and their identity verification (KYC).',
+  'API keys': "A user's secret keys: created once, listed, revoked at once and for good.",
+  'Tenant authentication': "A platform tenant's registration, sign-in and keys.",
+  'Tenant profile': "The tenant's own profile, balance and figures.",
+  'Sub-tenants': "A tenant's clients, subsidiaries or departments, each with its own data.",
 };
 
 export const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -55,7 +61,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Conflict (duplicate, Idempotency-Key in use).',
   413: 'Request body larger than the route accepts.',
   415: 'Request body is not JSON.',
-  422: 'Validation failed; `errors` is keyed by dotted path.',
+  422: 'Validation failed (`errors` keyed by dotted path), or a business rule refused the request (`code`).',
   429: 'Rate limit exceeded; see Retry-After.',
   500: 'Internal error; quote the request id.',
   503: 'Service or provider unavailable.',

@@ -192,9 +192,17 @@ export function buildOpenApiDocument(
               },
               content: {
                 'application/json': {
-                  schema: {
-                    $ref: `#/components/schemas/${status === 422 ? 'ValidationErrorResponse' : 'ErrorResponse'}`,
-                  },
+                  // A 422 is a validation failure, or a business refusal with a code
+                  // (IDEMPOTENCY_KEY_MISMATCH, SUB_TENANT_HAS_COMPANIES, ...).
+                  schema:
+                    status === 422
+                      ? {
+                          oneOf: [
+                            { $ref: '#/components/schemas/ValidationErrorResponse' },
+                            { $ref: '#/components/schemas/ErrorResponse' },
+                          ],
+                        }
+                      : { $ref: '#/components/schemas/ErrorResponse' },
                 },
               },
             },
