@@ -1,5 +1,7 @@
 import test from 'ava';
+import { ROUTES } from '../../api/routes/index.js';
 import { resolveApiKey } from '../../domain/auth/resolve-credential.js';
+import { getBalance } from '../../domain/billing/operations/get-balance.js';
 import type { AppError } from '../../domain/shared/app-error.js';
 import { createDatabase } from '../../domain/shared/database.js';
 import { readJson } from '../helpers/http.js';
@@ -18,7 +20,21 @@ let user: SeededUser;
 let tenant: SeededTenant;
 
 test.before(async () => {
-  app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0' } });
+  // The service's routes plus one route of the sandbox environment only, as the /v1/sandbox set will be.
+  app = await startTestApp({
+    env: { RATE_LIMIT_SCALE: '0' },
+    routes: () => [
+      ...ROUTES,
+      {
+        method: 'get',
+        path: '/api/test/sandbox-only',
+        operation: getBalance,
+        tag: 'Test',
+        auth: ['api_key'],
+        environment: 'sandbox',
+      },
+    ],
+  });
   user = await seedUser(app.ownerDb);
   tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
 });
@@ -67,6 +83,18 @@ test('revoked and expired keys: 401 API_KEY_REVOKED', async (t) => {
   const expired = await seedUserKey(app.ownerDb, user, { expiresAt: new Date(Date.now() - 1000) });
   await refusal(t, await balance({ 'X-API-Key': revoked }), 401, 'API_KEY_REVOKED');
   await refusal(t, await balance({ 'X-API-Key': expired }), 401, 'API_KEY_REVOKED');
+});
+
+test('a production key on a sandbox-only route: 403 API_KEY_ENVIRONMENT_MISMATCH; a sandbox key is served', async (t) => {
+  const owner = await seedUser(app.ownerDb);
+  await seedVerifiedCompany(app.ownerDb, owner.tenantId);
+  const live = await seedUserKey(app.ownerDb, owner, { environment: 'production' });
+  const sandboxKey = await seedUserKey(app.ownerDb, owner, { environment: 'sandbox' });
+  const sandboxOnly = (key: string) => app.request('/api/test/sandbox-only', { headers: { 'X-API-Key': key } });
+  await refusal(t, await sandboxOnly(live), 403, 'API_KEY_ENVIRONMENT_MISMATCH');
+  await refusal(t, await sandboxOnly(tenant.keys.sk_live), 403, 'API_KEY_ENVIRONMENT_MISMATCH');
+  t.is((await sandboxOnly(sandboxKey)).status, 200);
+  t.is((await balance({ 'X-API-Key': live })).status, 200, 'the same key works on routes of both environments');
 });
 
 test('a key whose prefix disagrees with its stored environment: 403 API_KEY_ENVIRONMENT_MISMATCH', async (t) => {
