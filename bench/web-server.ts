@@ -24,7 +24,7 @@ export async function startWebServer(databaseUrl: string): Promise<WebServer> {
       NODE_ENV: 'development',
       APP_KEY: `base64:${randomBytes(32).toString('base64')}`,
       // Limits stay on (their cost is part of every authenticated request) but a thousand times higher.
-      RATE_LIMIT_SCALE: '1000',
+      RATE_LIMIT_SCALE: process.env.BENCH_RATE_LIMIT_SCALE ?? '1000',
     },
     // the child's stdout goes to our stderr so that stdout stays a single JSON document
     stdio: ['ignore', 2, 2, 'ipc'],

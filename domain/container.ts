@@ -17,6 +17,8 @@ import { type IdentityProvider, identityProviderFor } from './users/identity-pro
 
 export const CONFIG: InjectionToken<Config> = Symbol('Config');
 export const DATABASE: InjectionToken<Knex> = Symbol('Database');
+/** A small pool for rate-limit counters, whose commits do not wait for the disk. */
+export const COUNTERS_DATABASE: InjectionToken<Knex> = Symbol('CountersDatabase');
 export const BOSS: InjectionToken<PgBoss> = Symbol('Boss');
 export const SCHEMAS: InjectionToken<SchemaRegistry> = Symbol('Schemas');
 export const CLOCK: InjectionToken<Clock> = Symbol('Clock');
@@ -48,6 +50,15 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
       log: { warn: (message) => log.warn({ source: 'knex' }, message) },
     }),
   });
+  container.register(COUNTERS_DATABASE, {
+    useValue: createDatabase(url, {
+      poolMax: Math.max(2, Math.ceil(config.databasePoolMax / 2)),
+      applicationName: `einvoice-${options.role}-counters`,
+      role: APP_ROLE,
+      synchronousCommit: false,
+      log: { warn: (message) => log.warn({ source: 'knex' }, message) },
+    }),
+  });
   container.register(BOSS, { useValue: createBoss(url, options.role) });
   container.register(SCHEMAS, { useValue: createSchemaRegistry(ALL_SCHEMAS) });
   container.register(CLOCK, { useValue: systemClock });
@@ -61,6 +72,7 @@ export function resolveDeps(container: DependencyContainer): Deps {
   return {
     config: container.resolve(CONFIG),
     db: container.resolve(DATABASE),
+    counters: container.resolve(COUNTERS_DATABASE),
     boss: container.resolve(BOSS),
     schemas: container.resolve(SCHEMAS),
     clock: container.resolve(CLOCK),
@@ -86,4 +98,5 @@ export async function startDeps(deps: Deps): Promise<void> {
 export async function stopDeps(deps: Deps, options: { graceful?: boolean; timeout?: number } = {}): Promise<void> {
   await deps.boss.stop({ graceful: options.graceful ?? true, timeout: options.timeout ?? 30_000 });
   await deps.db.destroy();
+  await deps.counters.destroy();
 }

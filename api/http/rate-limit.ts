@@ -134,7 +134,7 @@ export class RateLimits {
     let limiter = this.limiters.get(id);
     if (!limiter) {
       limiter = new RateLimiterPostgres({
-        storeClient: this.deps.db,
+        storeClient: this.deps.counters,
         storeType: 'knex',
         tableName: 'rate_limits',
         tableCreated: true,

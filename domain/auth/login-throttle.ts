@@ -16,7 +16,7 @@ function limiterFor(deps: Deps): RateLimiterPostgres | null {
       scale === 0
         ? null
         : new RateLimiterPostgres({
-            storeClient: deps.db,
+            storeClient: deps.counters,
             storeType: 'knex',
             tableName: 'rate_limits',
             tableCreated: true,

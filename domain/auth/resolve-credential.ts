@@ -30,6 +30,8 @@ interface KeyRow {
   user_active: boolean | null;
   permissions: string[];
   kyc_completed: boolean;
+  last_used_at: Date | null;
+  last_used_ip: string | null;
 }
 
 interface TokenRow {
@@ -46,6 +48,8 @@ interface TokenRow {
   is_partner: boolean;
   user_active: boolean | null;
   permissions: string[];
+  last_used_at: Date | null;
+  last_used_ip: string | null;
 }
 
 export interface ResolveOptions {
@@ -90,7 +94,7 @@ export async function resolveApiKey(db: Knex, kind: KeyKind, key: string, option
   }
   checkOwnerActive(row);
   if (environment === 'production') checkVerified(row);
-  await db.raw('select auth_touch_api_key(?, ?)', [row.id, options.ip]);
+  if (isStale(row, options)) await db.raw('select auth_touch_api_key(?, ?)', [row.id, options.ip]);
 
   const credential = { type: kind === 'secret' ? 'secret_key' : 'publishable_key', id: row.id } as const;
   if (kind === 'publishable') {
@@ -150,7 +154,7 @@ export async function resolveAccessToken(
   if (!row || !kindMatches || row.revoked_at || row.expires_at.getTime() <= options.now.getTime()) throw invalid();
   checkOwnerActive(row);
   if (row.kind === 'tenant' && row.environment === 'production') checkVerified(row);
-  await db.raw('select auth_touch_access_token(?, ?)', [row.id, options.ip]);
+  if (isStale(row, options)) await db.raw('select auth_touch_access_token(?, ?)', [row.id, options.ip]);
 
   if (row.kind === 'tenant') {
     return {
@@ -171,6 +175,16 @@ export async function resolveAccessToken(
     credential: { type: row.kind === 'session' ? 'session' : 'access_token', id: row.id },
     permissions: row.permissions,
   };
+}
+
+/** Step 8 writes when the recorded use is over a minute old or from another IP (as the SQL re-checks). */
+const TOUCH_INTERVAL_MS = 60_000;
+function isStale(row: { last_used_at: Date | null; last_used_ip: string | null }, options: ResolveOptions): boolean {
+  return (
+    !row.last_used_at ||
+    options.now.getTime() - row.last_used_at.getTime() >= TOUCH_INTERVAL_MS ||
+    row.last_used_ip !== options.ip
+  );
 }
 
 async function findApiKey(db: Knex, prefix: string, hash: string): Promise<KeyRow | undefined> {

@@ -20,6 +20,11 @@ export interface DatabaseOptions {
   applicationName?: string;
   /** Run every query as this role (the application pools); unset for the migrations' owner pool. */
   role?: string;
+  /**
+   * `false` for a pool whose writes may be lost in a crash without harm (rate-limit counters):
+   * commits do not wait for the WAL flush. Never for business data.
+   */
+  synchronousCommit?: boolean;
   /** Where knex's own warnings go (pool errors, deprecations); silent when unset. */
   log?: { warn(message: string): void };
 }
@@ -31,7 +36,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Knex
     pool: {
       min: 0,
       max: options.poolMax ?? 10,
-      ...(options.role ? { afterCreate: setRole(options.role) } : {}),
+      ...(options.role || options.synchronousCommit === false
+        ? { afterCreate: sessionSetup(options.role, options.synchronousCommit ?? true) }
+        : {}),
     },
     acquireConnectionTimeout: 10_000,
     log: {
@@ -62,9 +69,12 @@ export async function pingDatabase(db: Knex, timeoutMs = 2000): Promise<boolean>
 
 type PoolCallback = (err: Error | null, connection: pg.Client) => void;
 
-function setRole(role: string) {
+function sessionSetup(role: string | undefined, synchronousCommit: boolean) {
+  const statements = [role ? `set role ${role}` : '', synchronousCommit ? '' : 'set synchronous_commit = off']
+    .filter(Boolean)
+    .join('; ');
   return (connection: pg.Client, done: PoolCallback) => {
-    connection.query(`set role ${role}`).then(
+    connection.query(statements).then(
       () => done(null, connection),
       (err: Error) => done(err, connection),
     );

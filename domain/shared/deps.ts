@@ -12,6 +12,11 @@ import type { Logger } from './logger.js';
 export interface Deps {
   config: Config;
   db: Knex;
+  /**
+   * Rate-limit and login-failure counters: a separate pool with `synchronous_commit = off`, so that
+   * counting a request does not wait for a disk flush (a crash may forget a few counts, no more).
+   */
+  counters: Knex;
   boss: PgBoss;
   schemas: SchemaRegistry;
   clock: Clock;
