@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Deps } from '../domain/shared/deps.js';
 import { bindRoute, koaPath } from './http/bind-route.js';
+import type { InFlight } from './http/in-flight.js';
 import { RateLimits } from './http/rate-limit.js';
 import type { RouteSpec } from './http/route-spec.js';
 import { parseBody } from './middleware/body.js';
@@ -15,6 +16,8 @@ import { googleSimulatorRouter } from './simulator/google-simulator.router.js';
 export interface AppOptions {
   /** The route tables to serve (tests add their own); the OpenAPI route is added over them. */
   routes?: readonly RouteSpec[];
+  /** Counts running handlers, so that a graceful stop can wait for them (api/main.ts). */
+  inFlight?: InFlight;
 }
 
 /**
@@ -31,6 +34,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa {
   const router = new Router();
   for (const route of routes) router[route.method](koaPath(route.path), bindRoute(route, deps, rateLimits));
 
+  if (options.inFlight) app.use(options.inFlight.middleware());
   app.use(requestContext(deps.log));
   app.use(corsFor(deps.config.corsOrigins));
   app.use(errorHandler());
