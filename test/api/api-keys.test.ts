@@ -1,6 +1,7 @@
-import test, { type ExecutionContext } from 'ava';
+import test from 'ava';
 import { issueAccessToken } from '../../domain/auth/access-token-store.js';
 import { hashApiKey } from '../../domain/tenants/api-key.js';
+import { expectInvalid as invalid, expectRefusal as refusal } from '../helpers/assertions.js';
 import { postJson, readJson } from '../helpers/http.js';
 import {
   type SeededTenant,
@@ -27,20 +28,6 @@ const get = (user: SeededUser, path: string) => app.request(`/api/v1/api-keys${p
 const revoke = (user: SeededUser, id: string, query = '') =>
   app.request(`/api/v1/api-keys/${id}${query}`, { method: 'DELETE', headers: bearer(user) });
 const balanceWith = (key: string) => app.request('/api/v1/balance', { headers: { 'X-API-Key': key } });
-
-async function refusal(t: ExecutionContext, res: Response, status: number, code: string) {
-  t.is(res.status, status);
-  const body = await readJson(res);
-  t.is(body.code, code, JSON.stringify(body));
-  return body;
-}
-
-async function invalid(t: ExecutionContext, res: Response, field: string) {
-  t.is(res.status, 422);
-  const body = await readJson(res);
-  t.truthy(body.errors?.[field], `${field} in ${JSON.stringify(body)}`);
-  return body;
-}
 
 async function createdKey(user: SeededUser, body: Record<string, unknown> = {}) {
   const res = await create(user, { name: 'CI', environment: 'sandbox', ...body });

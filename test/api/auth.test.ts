@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import test, { type ExecutionContext } from 'ava';
 import { ACCESS_TOKEN_FORMAT } from '../../domain/auth/access-token.js';
+import { expectRefusal as refusal } from '../helpers/assertions.js';
 import { cookieNamed } from '../helpers/cookies.js';
 import { postJson, readJson } from '../helpers/http.js';
 import { PASSWORD, seedUser, seedUserKey } from '../helpers/identities.js';
@@ -40,14 +41,6 @@ const login = (body: unknown, headers: Record<string, string> = {}) =>
   app.request('/api/v1/auth/login', postJson(body, headers));
 const me = (headers: Record<string, string>) => app.request('/api/v1/auth/me', { headers });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function refusal(t: ExecutionContext, res: Response, status: number, code: string) {
-  t.is(res.status, status);
-  const body = await readJson(res);
-  t.is(body.code, code);
-  t.is(body.error_code, code);
-  return body;
-}
 
 async function validation(t: ExecutionContext, res: Response) {
   t.is(res.status, 422);

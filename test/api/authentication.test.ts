@@ -4,6 +4,7 @@ import { resolveApiKey } from '../../domain/auth/resolve-credential.js';
 import { getBalance } from '../../domain/billing/operations/get-balance.js';
 import type { AppError } from '../../domain/shared/app-error.js';
 import { createDatabase } from '../../domain/shared/database.js';
+import { expectRefusal as refusal } from '../helpers/assertions.js';
 import { readJson } from '../helpers/http.js';
 import {
   type SeededTenant,
@@ -41,15 +42,6 @@ test.before(async () => {
 test.after.always(() => app?.close());
 
 const balance = (headers: Record<string, string>) => app.request('/api/v1/balance', { headers });
-
-async function refusal(t: import('ava').ExecutionContext, res: Response, status: number, code: string) {
-  t.is(res.status, status);
-  const body = await readJson(res);
-  t.is(body.code, code);
-  t.is(body.error_code, code);
-  t.is(body.error, code.toLowerCase());
-  t.is(typeof body.message, 'string');
-}
 
 test('no key at all: 401 API_KEY_MISSING', async (t) => {
   await refusal(t, await balance({}), 401, 'API_KEY_MISSING');

@@ -8,6 +8,7 @@ import type { JobPayloads } from '../../domain/shared/queues.js';
 import { luhn } from '../../domain/tenants/siret.js';
 import { verifyCompanyKyc } from '../../workers/handlers/verify-company-kyc.js';
 import { FakeKycProvider } from '../fakes/fake-kyc-provider.js';
+import { expectInvalid as invalid, expectRefusal as refused } from '../helpers/assertions.js';
 import { readJson } from '../helpers/http.js';
 import { type SeededUser, seedUser, seedUserKey } from '../helpers/identities.js';
 import { queuedJobs } from '../helpers/seed.js';
@@ -52,20 +53,6 @@ async function created(t: ExecutionContext, user: SeededUser, overrides: Record<
   const body = await readJson(res);
   t.is(res.status, 201, JSON.stringify(body));
   return body.data;
-}
-
-async function invalid(t: ExecutionContext, res: Response, field: string, message?: string): Promise<void> {
-  const body = await readJson(res);
-  t.is(res.status, 422, JSON.stringify(body));
-  t.truthy(body.errors?.[field], `errors.${field} in ${JSON.stringify(body)}`);
-  if (message) t.deepEqual(body.errors[field], [message]);
-}
-
-async function refused(t: ExecutionContext, res: Response, status: number, code: string): Promise<void> {
-  const body = await readJson(res);
-  t.is(res.status, status, JSON.stringify(body));
-  t.is(body.code, code);
-  t.is(body.error_code, code);
 }
 
 const liveCompanies = async (user: SeededUser) =>

@@ -3,6 +3,7 @@ import test, { type ExecutionContext } from 'ava';
 import { TENANT_KEY_SCOPES } from '../../domain/tenants/api-key.js';
 import { insertApiKey } from '../../domain/tenants/api-key-store.js';
 import { isValidSiret } from '../../domain/tenants/siret.js';
+import { expectRefusal as refusal } from '../helpers/assertions.js';
 import { seedFiscalEntries } from '../helpers/fiscal-entries.js';
 import { postJson, readJson } from '../helpers/http.js';
 import { type SeededTenant, seedPlatformTenant, seedUser, seedUserKey } from '../helpers/identities.js';
@@ -39,16 +40,6 @@ async function seedSubTenant(key: string, body: Record<string, unknown> = {}) {
   const res = await create(key, { external_id: ext(), name: 'Client SARL', ...body });
   if (res.status !== 201) throw new Error(`seed failed: ${res.status} ${await res.text()}`);
   return (await readJson(res)).data;
-}
-
-async function refusal(t: ExecutionContext, res: Response, status: number, code: string) {
-  t.is(res.status, status);
-  const body = await readJson(res);
-  t.is(body.code, code, JSON.stringify(body));
-  t.is(body.error_code, code);
-  t.is(body.error, code.toLowerCase());
-  t.is(typeof body.message, 'string');
-  return body;
 }
 
 async function invalid(t: ExecutionContext, res: Response, fields: string[]) {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import test, { type ExecutionContext } from 'ava';
+import test from 'ava';
 import { issueAccessToken } from '../../domain/auth/access-token-store.js';
 import { LOGIN_FAILURES_PER_HOUR } from '../../domain/auth/login-throttle.js';
 import { verifyPassword } from '../../domain/users/password.js';
+import { expectInvalid as invalid, expectRefusal as refusal } from '../helpers/assertions.js';
 import { postJson, readJson } from '../helpers/http.js';
 import { type SeededTenant, seedPlatformTenant, seedUser, seedUserKey } from '../helpers/identities.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -18,19 +19,6 @@ test.after.always(() => app?.close());
 
 const VALID_SIRET = '73282932000074';
 const PASSWORD = 'a long enough password';
-
-async function refusal(t: ExecutionContext, res: Response, status: number, code: string) {
-  t.is(res.status, status);
-  const body = await readJson(res);
-  t.is(body.code, code, JSON.stringify(body));
-  return body;
-}
-
-async function invalid(t: ExecutionContext, res: Response, field: string) {
-  t.is(res.status, 422);
-  const body = await readJson(res);
-  t.truthy(body.errors?.[field], `${field} in ${JSON.stringify(body)}`);
-}
 
 const registration = (overrides: Record<string, unknown> = {}) => ({
   publishable_key: partner.keys.pk_test,

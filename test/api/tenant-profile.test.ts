@@ -1,7 +1,8 @@
-import test, { type ExecutionContext } from 'ava';
+import test from 'ava';
 import { issueAccessToken } from '../../domain/auth/access-token-store.js';
 import { insertApiKey } from '../../domain/tenants/api-key-store.js';
 import { webhookUrlProblem } from '../../domain/tenants/webhook-url.js';
+import { expectInvalid as invalid, expectRefusal as refusal } from '../helpers/assertions.js';
 import { readJson } from '../helpers/http.js';
 import { type SeededTenant, seedPlatformTenant, seedUser, seedUserKey } from '../helpers/identities.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -24,18 +25,6 @@ const putMe = (headers: Record<string, string>, body: unknown) =>
 const tenantGet = (path: string, headers: Record<string, string>) => app.request(`/api/v1/tenant${path}`, { headers });
 const regenerate = (headers: Record<string, string>) =>
   app.request('/api/v1/tenant/regenerate-key', { method: 'POST', headers });
-
-async function refusal(t: ExecutionContext, res: Response, status: number, code: string) {
-  t.is(res.status, status);
-  const body = await readJson(res);
-  t.is(body.code, code, JSON.stringify(body));
-}
-
-async function invalid(t: ExecutionContext, res: Response, field: string) {
-  t.is(res.status, 422);
-  const body = await readJson(res);
-  t.truthy(body.errors?.[field], `${field} in ${JSON.stringify(body)}`);
-}
 
 const PROFILE_FIELDS = [
   'balance',
