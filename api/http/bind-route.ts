@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { AppError } from '../../domain/shared/app-error.js';
 import type { Deps } from '../../domain/shared/deps.js';
 import { authorize, execute } from '../../domain/shared/execute.js';
+import { isUuid } from '../../domain/shared/ids.js';
 import { authenticate } from '../middleware/authenticate.js';
 import type { RequestState } from '../middleware/request-context.js';
 import { claimFor, isReplayable } from './idempotency.js';
@@ -78,8 +79,6 @@ export function bindRoute(route: RouteSpec, deps: Deps, rateLimits: RateLimits):
   return handler;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A path id that cannot exist (not a UUID where the schema says uuid) is an unknown resource: 404,
  * as for any id that is not the caller's, rather than a validation error.
@@ -88,7 +87,7 @@ function checkPathIds(ctx: Context, route: RouteSpec, deps: Deps): void {
   const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
   const properties = (deps.schemas.get(route.operation.input).properties ?? {}) as Record<string, { format?: string }>;
   for (const [name, value] of Object.entries(params)) {
-    if (properties[name]?.format === 'uuid' && !UUID.test(value)) {
+    if (properties[name]?.format === 'uuid' && !isUuid(value)) {
       throw new AppError('NOT_FOUND', `No resource with id ${JSON.stringify(value)}.`);
     }
   }

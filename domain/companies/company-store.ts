@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { AppError } from '../shared/app-error.js';
+import { isUuid } from '../shared/ids.js';
 import { isUniqueViolation } from '../shared/pg-errors.js';
 import { type CompanyFields, type CompanyRow, SIRET_TAKEN } from './company.js';
 
@@ -28,8 +29,6 @@ const COLUMNS = [
   'created_at',
 ];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The SIRET is unique among one owner's live companies (partial unique index). */
 const SIRET_UNIQUE = 'companies_siret_unique';
 
@@ -49,7 +48,7 @@ export async function getCompany(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<CompanyRow> {
-  if (!UUID.test(id)) throw notFound(id);
+  if (!isUuid(id)) throw notFound(id);
   const query = live(tx, tenantId).where({ id }).first<CompanyRow | undefined>(COLUMNS);
   const row = await (options.forUpdate ? query.forUpdate() : query);
   if (!row) throw notFound(id);

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import type { ListSubTenantsInput } from '../../schemas/sub-tenants.js';
 import { AppError } from '../shared/app-error.js';
+import { isUuid } from '../shared/ids.js';
 import { isUniqueViolation } from '../shared/pg-errors.js';
-import { isUuid, type SubTenantOwner, type SubTenantRow, subTenantNotFound } from './sub-tenant.js';
+import { type SubTenantOwner, type SubTenantRow, subTenantNotFound } from './sub-tenant.js';
 
 const EXTERNAL_ID_UNIQUE = 'sub_tenants_external_id_unique';
 

@@ -45,9 +45,6 @@ export function assertTenantWide(owner: SubTenantOwner, action: string): void {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
-
 export function subTenantNotFound(id: string): AppError {
   const shown = id.length > 80 ? `${id.slice(0, 80)}…` : id;
   return new AppError('NOT_FOUND', `No sub-tenant ${shown}. GET /api/v1/tenant/sub-tenants lists yours.`);
