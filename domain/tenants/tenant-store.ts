@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { randomAlphanumeric } from '../shared/random.js';
+import { enterTenant } from '../shared/tenant-context.js';
 
 export interface NewTenant {
-  /** A chosen id: public sign-ups enter the new tenant's row-level context before inserting it. */
+  /** Set by `insertTenantAndEnter`, which must know the id before the row exists. */
   id?: string;
   kind: 'platform' | 'workspace';
   name: string;
@@ -53,6 +55,16 @@ export async function insertTenant(tx: Knex, input: NewTenant): Promise<TenantRo
     .returning<TenantRow[]>(['id', 'kind', 'name', 'slug', 'email', 'siret', 'kyb_status', 'is_partner', 'is_active']);
   await tx('balances').insert({ tenant_id: tenant.id, updated_at: input.now });
   return tenant;
+}
+
+/**
+ * A public sign-up (user or tenant registration, first Google sign-in): row-level security admits
+ * only the transaction's own tenant, so the transaction enters the new tenant first, then inserts it.
+ */
+export async function insertTenantAndEnter(tx: Knex, input: Omit<NewTenant, 'id'>): Promise<TenantRow> {
+  const id = randomUUID();
+  await enterTenant(tx, id);
+  return insertTenant(tx, { ...input, id });
 }
 
 export async function findTenant(tx: Knex, tenantId: string): Promise<TenantRow | undefined> {

@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { RegisterTenantInput, TenantCredentials } from '../../../schemas/tenant-auth.js';
 import { resolveApiKey } from '../../auth/resolve-credential.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Environment } from '../../shared/caller.js';
 import { defineCommand } from '../../shared/operation.js';
 import { isUniqueViolation } from '../../shared/pg-errors.js';
-import { enterTenant } from '../../shared/tenant-context.js';
 import { hashPassword } from '../../users/password.js';
 import { isValidSiret } from '../siret.js';
 import { issueTenantKey } from '../tenant-keys.js';
-import { insertTenant } from '../tenant-store.js';
+import { insertTenantAndEnter } from '../tenant-store.js';
 
 const ENVIRONMENTS: Environment[] = ['sandbox', 'production'];
 
@@ -36,11 +34,7 @@ export const registerTenant = defineCommand<RegisterTenantInput, TenantCredentia
     const environment = partner.environment as Environment;
     const passwordHash = await hashPassword(input.password);
 
-    // Row-level security lets a transaction write only its tenant's rows: enter the new tenant first.
-    const tenantId = randomUUID();
-    await enterTenant(ctx.tx, tenantId);
-    await insertTenant(ctx.tx, {
-      id: tenantId,
+    const { id: tenantId } = await insertTenantAndEnter(ctx.tx, {
       kind: 'platform',
       name: input.name,
       email: input.email,

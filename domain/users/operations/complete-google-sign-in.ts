@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { AuthSession, GoogleCallbackInput } from '../../../schemas/auth.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
 import { isUniqueViolation } from '../../shared/pg-errors.js';
 import { enterTenant } from '../../shared/tenant-context.js';
-import { insertTenant } from '../../tenants/tenant-store.js';
+import { insertTenantAndEnter } from '../../tenants/tenant-store.js';
 import { type ExternalIdentity, IdentityProviderError } from '../identity-provider.js';
 import { isValidOAuthState } from '../oauth-state.js';
 import { completeSignIn, findUserByEmail } from '../sign-in.js';
@@ -73,11 +72,9 @@ async function findOrCreateUser(ctx: OperationContext, identity: ExternalIdentit
     return user;
   }
   const now = ctx.clock.now();
-  const tenantId = randomUUID();
-  await enterTenant(ctx.tx, tenantId);
-  await insertTenant(ctx.tx, { id: tenantId, kind: 'workspace', name: identity.email, now });
+  const workspace = await insertTenantAndEnter(ctx.tx, { kind: 'workspace', name: identity.email, now });
   return insertUser(ctx.tx, {
-    tenantId,
+    tenantId: workspace.id,
     email: identity.email,
     passwordHash: null,
     firstName: identity.firstName,

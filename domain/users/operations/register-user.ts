@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { AuthSession, RegisterUserInput } from '../../../schemas/auth.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { isUniqueViolation } from '../../shared/pg-errors.js';
-import { enterTenant } from '../../shared/tenant-context.js';
-import { insertTenant } from '../../tenants/tenant-store.js';
+import { insertTenantAndEnter } from '../../tenants/tenant-store.js';
 import { hashPassword } from '../password.js';
 import { passwordProblems } from '../password-policy.js';
 import { normalizePhone, PHONE_PROBLEM } from '../phone.js';
@@ -32,10 +30,7 @@ export const registerUser = defineCommand<RegisterUserInput, AuthSession>({
 
     const now = ctx.clock.now();
     const passwordHash = await hashPassword(input.password);
-    // Row-level security admits only the tenant being written: enter the new workspace first.
-    const tenantId = randomUUID();
-    await enterTenant(ctx.tx, tenantId);
-    const workspace = await insertTenant(ctx.tx, { id: tenantId, kind: 'workspace', name: email, now });
+    const workspace = await insertTenantAndEnter(ctx.tx, { kind: 'workspace', name: email, now });
     const user = await insertUser(ctx.tx, {
       tenantId: workspace.id,
       email,
