@@ -18,7 +18,7 @@ export async function insertApiKey(
   tx: Knex,
   tenantId: string,
   input: NewApiKey,
-): Promise<{ id: string; key: string; prefix: string }> {
+): Promise<{ id: string; key: string; prefix: string; createdAt: Date }> {
   const generated = generateApiKey(input.kind, input.environment);
   const [row] = await tx('api_keys')
     .insert({
@@ -35,6 +35,6 @@ export async function insertApiKey(
       scopes: [...input.scopes],
       expires_at: input.expiresAt ?? null,
     })
-    .returning<{ id: string }[]>('id');
-  return { id: row.id, key: generated.key, prefix: generated.prefix };
+    .returning<{ id: string; created_at: Date }[]>(['id', 'created_at']);
+  return { id: row.id, key: generated.key, prefix: generated.prefix, createdAt: row.created_at };
 }

@@ -11,15 +11,13 @@ export interface IssuedTenantKey {
   created_at: string;
 }
 
-const KIND_NAMES: Record<KeyKind, string> = { secret: 'secret', publishable: 'publishable' };
-
 /** A tenant's own key: secret keys carry every tenant scope, publishable keys none. */
 export async function issueTenantKey(
   tx: Knex,
   tenantId: string,
   kind: KeyKind,
   environment: Environment,
-  name = `${environment === 'production' ? 'Production' : 'Sandbox'} ${KIND_NAMES[kind]} key`,
+  name = `${environment === 'production' ? 'Production' : 'Sandbox'} ${kind} key`,
 ): Promise<IssuedTenantKey> {
   const created = await insertApiKey(tx, tenantId, {
     name,
@@ -27,8 +25,5 @@ export async function issueTenantKey(
     environment,
     scopes: kind === 'secret' ? TENANT_KEY_SCOPES : [],
   });
-  const row = await tx('api_keys')
-    .where({ tenant_id: tenantId, id: created.id })
-    .first<{ created_at: Date }>('created_at');
-  return { id: created.id, key: created.key, type: kind, created_at: row.created_at.toISOString() };
+  return { id: created.id, key: created.key, type: kind, created_at: created.createdAt.toISOString() };
 }

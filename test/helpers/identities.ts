@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { issueAccessToken } from '../../domain/auth/access-token-store.js';
 import type { Environment } from '../../domain/shared/caller.js';
-import { TENANT_KEY_SCOPES } from '../../domain/tenants/api-key.js';
 import { insertApiKey } from '../../domain/tenants/api-key-store.js';
+import { issueTenantKey } from '../../domain/tenants/tenant-keys.js';
 import { insertTenant } from '../../domain/tenants/tenant-store.js';
 import { ADMIN_PERMISSION } from '../../domain/users/operations/create-admin.js';
 import { hashPassword } from '../../domain/users/password.js';
@@ -111,14 +111,7 @@ export async function seedPlatformTenant(
     .where({ id: tenant.id })
     .update({ password_hash: await hashPassword(PASSWORD), is_active: options.active ?? true });
   const key = async (kind: 'secret' | 'publishable', environment: Environment) =>
-    (
-      await insertApiKey(db, tenant.id, {
-        name: `${kind} ${environment}`,
-        kind,
-        environment,
-        scopes: kind === 'secret' ? TENANT_KEY_SCOPES : [],
-      })
-    ).key;
+    (await issueTenantKey(db, tenant.id, kind, environment)).key;
   return {
     tenantId: tenant.id,
     email,

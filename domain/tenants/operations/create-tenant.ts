@@ -3,9 +3,8 @@ import { AppError } from '../../shared/app-error.js';
 import type { Environment } from '../../shared/caller.js';
 import { defineCommand } from '../../shared/operation.js';
 import { isUniqueViolation } from '../../shared/pg-errors.js';
-import { TENANT_KEY_SCOPES } from '../api-key.js';
-import { insertApiKey } from '../api-key-store.js';
 import { isValidSiret } from '../siret.js';
+import { issueTenantKey } from '../tenant-keys.js';
 import { insertTenant } from '../tenant-store.js';
 
 const ENVIRONMENTS: Environment[] = ['sandbox', 'production'];
@@ -39,18 +38,20 @@ export const createTenant = defineCommand<CreateTenantInput, CreatedTenant>({
 
     const keys = { secret_keys: { sandbox: '', production: '' }, publishable_keys: { sandbox: '', production: '' } };
     for (const environment of ENVIRONMENTS) {
-      const secret = await insertApiKey(ctx.tx, tenant.id, {
-        name: `Default ${environment} secret key`,
-        kind: 'secret',
+      const secret = await issueTenantKey(
+        ctx.tx,
+        tenant.id,
+        'secret',
         environment,
-        scopes: TENANT_KEY_SCOPES,
-      });
-      const publishable = await insertApiKey(ctx.tx, tenant.id, {
-        name: `Default ${environment} publishable key`,
-        kind: 'publishable',
+        `Default ${environment} secret key`,
+      );
+      const publishable = await issueTenantKey(
+        ctx.tx,
+        tenant.id,
+        'publishable',
         environment,
-        scopes: [],
-      });
+        `Default ${environment} publishable key`,
+      );
       keys.secret_keys[environment] = secret.key;
       keys.publishable_keys[environment] = publishable.key;
     }
