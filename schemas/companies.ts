@@ -40,7 +40,8 @@ const companyFields = {
  * Path ids are plain strings: a malformed id is an unknown company (404), not a validation error,
  * so that an id never tells whether it exists elsewhere.
  */
-const companyId = { type: 'string', maxLength: 64, description: 'Id of the company.' } as const;
+/** A malformed id in a path answers 404, like an unknown one (api/http/bind-route.ts). */
+const companyId = { type: 'string', format: 'uuid', description: 'Id of the company.' } as const;
 
 export const CreateCompanyInput = {
   $id: 'CreateCompanyInput',

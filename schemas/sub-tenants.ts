@@ -8,7 +8,8 @@ const STATUSES = ['active', 'suspended'] as const;
 const ONBOARDING_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 
 // Path ids are plain strings here: a malformed id answers 404 NOT_FOUND (like an unknown one), not 422.
-const pathId = (description: string) => ({ type: 'string', description }) as const;
+/** A malformed id in a path answers 404, like an unknown one (api/http/bind-route.ts). */
+const pathId = (description: string) => ({ type: 'string', format: 'uuid', description }) as const;
 
 const externalId = {
   type: 'string',

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { AppError } from '../shared/app-error.js';
-import { isUuid } from '../shared/ids.js';
 import { isUniqueViolation } from '../shared/pg-errors.js';
 import { type CompanyFields, type CompanyRow, SIRET_TAKEN } from './company.js';
 
@@ -39,8 +38,8 @@ export const notFound = (id: string): AppError =>
   new AppError('NOT_FOUND', `No company ${id}. List yours with GET /api/v1/companies.`, { retryable: false });
 
 /**
- * A live company of the tenant, or 404: another owner's company, a deleted one and a malformed id
- * all look the same from outside. `forUpdate` locks the row for the rest of the transaction.
+ * A live company of the tenant, or 404: another owner's company and a deleted one look the same
+ * from outside (a malformed id is refused before, by its schema). `forUpdate` locks the row for the rest of the transaction.
  */
 export async function getCompany(
   tx: Knex,
@@ -48,7 +47,6 @@ export async function getCompany(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<CompanyRow> {
-  if (!isUuid(id)) throw notFound(id);
   const query = live(tx, tenantId).where({ id }).first<CompanyRow | undefined>(COLUMNS);
   const row = await (options.forUpdate ? query.forUpdate() : query);
   if (!row) throw notFound(id);

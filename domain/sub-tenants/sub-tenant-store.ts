@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { ListSubTenantsInput } from '../../schemas/sub-tenants.js';
 import { AppError } from '../shared/app-error.js';
-import { isUuid } from '../shared/ids.js';
 import { isUniqueViolation } from '../shared/pg-errors.js';
 import { type SubTenantOwner, type SubTenantRow, subTenantNotFound } from './sub-tenant.js';
 
@@ -28,14 +27,13 @@ export function ownedSubTenants(tx: Knex, owner: SubTenantOwner): Knex.QueryBuil
   return query;
 }
 
-/** The owner's sub-tenant, or NOT_FOUND for an unknown, foreign or malformed id. */
+/** The owner's sub-tenant, or NOT_FOUND for an unknown or foreign id (a malformed one never gets here). */
 export async function requireSubTenant(
   tx: Knex,
   owner: SubTenantOwner,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<SubTenantRow> {
-  if (!isUuid(id)) throw subTenantNotFound(id);
   const query = ownedSubTenants(tx, owner).andWhere('sub_tenants.id', id).first<SubTenantRow>();
   if (options.forUpdate) query.forUpdate();
   const row = await query;
