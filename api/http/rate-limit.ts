@@ -1,10 +1,12 @@
 import type { Context } from 'koa';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import {
+  counterLimiter,
   limitNameOf,
   type RateLimitClass,
   type RateLimitName,
   type RateWindows,
+  scaledLimit,
 } from '../../domain/platform/rate-limits.js';
 import { AppError } from '../../domain/shared/app-error.js';
 import type { Caller, Environment } from '../../domain/shared/caller.js';
@@ -84,7 +86,7 @@ export class RateLimits {
 
     const verdicts: Verdict[] = [];
     for (const window of Object.keys(windows) as WindowName[]) {
-      const limit = this.scaled(windows[window] as number);
+      const limit = scaledLimit(windows[window] as number, this.deps.config.rateLimitScale);
       const limiter = this.limiter(name, window, limit);
       try {
         const res = await limiter.consume(counted);
@@ -115,10 +117,6 @@ export class RateLimits {
     return this.deps.clock.now().getTime();
   }
 
-  private scaled(limit: number): number {
-    return Math.max(1, Math.round(limit * this.deps.config.rateLimitScale));
-  }
-
   /** The first identity with an override wins (key, user, tenant, IP), else the configured limit. */
   private windowsFor(name: RateLimitName, identities: string[]): RateWindows {
     const overrides = this.deps.config.rateLimitOverrides;
@@ -133,16 +131,11 @@ export class RateLimits {
     const id = `${name}:${window}:${points}`;
     let limiter = this.limiters.get(id);
     if (!limiter) {
-      limiter = new RateLimiterPostgres({
-        storeClient: this.deps.counters,
-        storeType: 'knex',
-        tableName: 'rate_limits',
-        tableCreated: true,
+      limiter = counterLimiter(this.deps.counters, {
         keyPrefix: `${name}:${window}`,
         points,
         duration: WINDOW_SECONDS[window],
-        // Only the first limiter sweeps expired rows (every 5 minutes, rows expired an hour ago).
-        clearExpiredByTimeout: this.limiters.size === 0,
+        sweep: this.limiters.size === 0,
       });
       this.limiters.set(id, limiter);
     }

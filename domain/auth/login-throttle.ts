@@ -1,4 +1,5 @@
-import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import type { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { counterLimiter, scaledLimit } from '../platform/rate-limits.js';
 import { AppError } from '../shared/app-error.js';
 import type { Deps } from '../shared/deps.js';
 
@@ -15,15 +16,11 @@ function limiterFor(deps: Deps): RateLimiterPostgres | null {
       deps,
       scale === 0
         ? null
-        : new RateLimiterPostgres({
-            storeClient: deps.counters,
-            storeType: 'knex',
-            tableName: 'rate_limits',
-            tableCreated: true,
+        : counterLimiter(deps.counters, {
             keyPrefix: 'login_failures',
-            points: Math.max(1, Math.round(LOGIN_FAILURES_PER_HOUR * scale)),
+            points: scaledLimit(LOGIN_FAILURES_PER_HOUR, scale),
             duration: 3600,
-            clearExpiredByTimeout: false,
+            sweep: false,
           }),
     );
   }

@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { Environment } from '../shared/caller.js';
 
 /**
@@ -35,3 +37,27 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitName, RateWindows>> =
 
 export const limitNameOf = (rateClass: RateLimitClass, environment: Environment): RateLimitName =>
   rateClass === 'api' || rateClass === 'tenant' ? `${rateClass}_${environment}` : rateClass;
+
+/** A configured limit times RATE_LIMIT_SCALE, never below 1 (a scale of 0 turns limiting off instead). */
+export const scaledLimit = (limit: number, scale: number): number => Math.max(1, Math.round(limit * scale));
+
+/**
+ * A counter in the shared `rate_limits` table (rate-limiter-flexible's PostgreSQL store), on the
+ * counters pool. Limiters with the same `keyPrefix` share their counts. `sweep` makes this one
+ * delete rows expired an hour ago, every 5 minutes: one sweeper per process is enough.
+ */
+export function counterLimiter(
+  counters: Knex,
+  options: { keyPrefix: string; points: number; duration: number; sweep: boolean },
+): RateLimiterPostgres {
+  return new RateLimiterPostgres({
+    storeClient: counters,
+    storeType: 'knex',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: options.keyPrefix,
+    points: options.points,
+    duration: options.duration,
+    clearExpiredByTimeout: options.sweep,
+  });
+}
