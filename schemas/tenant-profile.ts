@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { BALANCE_TRANSACTION_TYPES } from '../domain/billing/balance-store.js';
 
 const nullableString = (description: string) => ({ type: ['string', 'null'], description }) as const;
 
@@ -102,15 +103,6 @@ const countAndAmount = (description: string) =>
     },
   }) as const;
 
-const TRANSACTION_TYPES = [
-  'invoice_created',
-  'credit_note_created',
-  'signature_created',
-  'balance_topup',
-  'balance_credit',
-  'balance_debit',
-] as const;
-
 export const TenantStats = {
   $id: 'TenantStats',
   type: 'object',
@@ -173,10 +165,10 @@ export const TenantStats = {
           type: 'object',
           description: 'Count and signed sum per transaction type (every type is present).',
           additionalProperties: false,
-          required: [...TRANSACTION_TYPES],
+          required: [...BALANCE_TRANSACTION_TYPES],
           properties: Object.fromEntries(
-            TRANSACTION_TYPES.map((type) => [type, countAndAmount(`\`${type}\` transactions.`)]),
-          ) as Record<(typeof TRANSACTION_TYPES)[number], ReturnType<typeof countAndAmount>>,
+            BALANCE_TRANSACTION_TYPES.map((type) => [type, countAndAmount(`\`${type}\` transactions.`)]),
+          ) as Record<(typeof BALANCE_TRANSACTION_TYPES)[number], ReturnType<typeof countAndAmount>>,
         },
       },
     },

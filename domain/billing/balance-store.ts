@@ -1,13 +1,16 @@
 import type { Knex } from 'knex';
 import type { Decimal } from './money.js';
 
-export type BalanceTransactionType =
-  | 'invoice_created'
-  | 'credit_note_created'
-  | 'signature_created'
-  | 'balance_topup'
-  | 'balance_credit'
-  | 'balance_debit';
+/** Every kind of balance movement (the spec's transaction types, plus `balance_credit` by an operator). */
+export const BALANCE_TRANSACTION_TYPES = [
+  'invoice_created',
+  'credit_note_created',
+  'signature_created',
+  'balance_topup',
+  'balance_credit',
+  'balance_debit',
+] as const;
+export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number];
 
 export interface BalanceMovement {
   type: BalanceTransactionType;

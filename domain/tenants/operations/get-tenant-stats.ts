@@ -1,18 +1,9 @@
 import type { EmptyInput } from '../../../schemas/common.js';
+import { BALANCE_TRANSACTION_TYPES, type BalanceTransactionType } from '../../billing/balance-store.js';
 import { moneyToJson } from '../../billing/money.js';
 import type { Environment } from '../../shared/caller.js';
 import { defineQuery } from '../../shared/operation.js';
 import { tenantOf } from '../key-guards.js';
-
-const TRANSACTION_TYPES = [
-  'invoice_created',
-  'credit_note_created',
-  'signature_created',
-  'balance_topup',
-  'balance_credit',
-  'balance_debit',
-] as const;
-type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export interface TenantStatsView {
   environment: Environment;
@@ -20,7 +11,11 @@ export interface TenantStatsView {
   companies: { total: number };
   api_keys: { secret: number; publishable: number };
   balance: { amount: number; currency: string };
-  current_month: { from: string; to: string; transactions: Record<TransactionType, { count: number; amount: number }> };
+  current_month: {
+    from: string;
+    to: string;
+    transactions: Record<BalanceTransactionType, { count: number; amount: number }>;
+  };
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -68,14 +63,14 @@ export const getTenantStats = defineQuery<EmptyInput, TenantStatsView>({
       .where({ tenant_id: tenantId })
       .first<{ amount: string; currency: string } | undefined>('amount', 'currency');
 
-    const movements: { type: TransactionType; n: string; total: string }[] = await tx('balance_transactions')
+    const movements: { type: BalanceTransactionType; n: string; total: string }[] = await tx('balance_transactions')
       .where({ tenant_id: tenantId })
       .where('created_at', '>=', monthStart)
       .where('created_at', '<', nextMonth)
       .select('type', tx.raw('count(*) as n'), tx.raw('sum(amount) as total'))
       .groupBy('type');
     const transactions = Object.fromEntries(
-      TRANSACTION_TYPES.map((type) => [type, { count: 0, amount: 0 }]),
+      BALANCE_TRANSACTION_TYPES.map((type) => [type, { count: 0, amount: 0 }]),
     ) as TenantStatsView['current_month']['transactions'];
     for (const m of movements) transactions[m.type] = { count: Number(m.n), amount: moneyToJson(m.total) };
 
