@@ -3,6 +3,7 @@ import { authSchemas } from './auth.js';
 import { billingSchemas } from './billing.js';
 import { commonSchemas } from './common.js';
 import { companySchemas } from './companies.js';
+import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
 import { platformSchemas } from './platform.js';
 import type { JsonSchema } from './registry.js';
@@ -28,4 +29,5 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...tenantAuthSchemas,
   ...tenantProfileSchemas,
   ...authSchemas,
+  ...invoiceSchemas,
 ];

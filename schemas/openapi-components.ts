@@ -51,11 +51,15 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Tenant authentication': "A platform tenant's registration, sign-in and keys.",
   'Tenant profile': "The tenant's own profile, balance and figures.",
   'Sub-tenants': "A tenant's clients, subsidiaries or departments, each with its own data.",
+  Invoices: 'Invoices in Factur-X, UBL and CII (EN 16931): creation, reading, files, audit trail.',
+  'Tenant invoices': "A tenant's invoices and its sub-tenants', one at a time or in bulk.",
+  Sandbox: 'The sandbox route set: the same operations, for sk_test_ keys only, free and never sent.',
 };
 
 export const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Malformed request (invalid JSON, bad header).',
   401: 'Missing, malformed, unknown or revoked credentials.',
+  402: 'The prepaid balance does not cover this paid operation (production only).',
   403: 'The credential may not do this (scope, KYB, environment, disabled tenant).',
   404: 'Unknown id, or an id that belongs to someone else.',
   409: 'Conflict (duplicate, Idempotency-Key in use).',

@@ -3,6 +3,7 @@ import { apiKeyRoutes } from './api-keys.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { balanceRoutes } from './balance.routes.js';
 import { companyRoutes } from './companies.routes.js';
+import { invoiceRoutes, sandboxInvoiceRoutes, tenantInvoiceRoutes } from './invoices.routes.js';
 import { platformRoutes } from './platform.routes.js';
 import { subTenantRoutes } from './sub-tenants.routes.js';
 import { tenantAuthRoutes } from './tenant-auth.routes.js';
@@ -18,4 +19,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...tenantAuthRoutes,
   ...tenantProfileRoutes,
   ...subTenantRoutes,
+  ...invoiceRoutes,
+  ...tenantInvoiceRoutes,
+  ...sandboxInvoiceRoutes,
 ];

@@ -21,6 +21,8 @@ export interface BalanceMovement {
   referenceId?: string | null;
   actor?: string | null;
   now: Date;
+  /** A debit that must not overdraw: when the balance does not cover it, nothing happens (returns undefined). */
+  onlyIfCovered?: boolean;
 }
 
 /**
@@ -35,6 +37,9 @@ export async function applyBalanceMovement(
 ): Promise<{ transactionId: string; balanceAfter: string; currency: string } | undefined> {
   const [balance] = await tx('balances')
     .where({ tenant_id: tenantId })
+    .modify((q) => {
+      if (movement.onlyIfCovered) q.andWhere('amount', '>=', movement.amount.negated().toFixed(2));
+    })
     .update({ amount: tx.raw('amount + ?::numeric', [movement.amount.toFixed(2)]), updated_at: movement.now })
     .returning<{ amount: string; currency: string }[]>(['amount', 'currency']);
   if (!balance) return undefined;

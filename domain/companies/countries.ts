@@ -12,3 +12,10 @@ YT ZA ZM ZW`;
 const COUNTRIES = new Set(ASSIGNED.trim().split(/\s+/));
 
 export const isCountryCode = (code: string): boolean => COUNTRIES.has(code);
+
+/** The 27 member states of the European Union (intra-community supply, reverse charge). */
+const EU_MEMBERS = new Set(
+  'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '),
+);
+
+export const isEuMember = (code: string): boolean => EU_MEMBERS.has(code);

@@ -1,5 +1,7 @@
 /** Public surface of the companies context: its operations, the KYC port and the simulator's test data. */
 
+export { frenchVatKey } from './company.js';
+export { isCountryCode, isEuMember } from './countries.js';
 export type { KycOutcome, KycProvider, KycSession, KycSubject } from './kyc-provider.js';
 export { createCompany } from './operations/create-company.js';
 export { deleteCompany } from './operations/delete-company.js';

@@ -27,6 +27,14 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   DUPLICATE_EXTERNAL_ID: 409,
+  /** The seller already issued an invoice with this number (French numbering is unique per seller). */
+  DUPLICATE_INVOICE_NUMBER: 409,
+  /** The invoice's files are not generated yet: retry shortly. */
+  DOCUMENT_NOT_READY: 409,
+  /** The invoice is in the fiscal ledger: its fiscal fields cannot change. */
+  INVOICE_IMMUTABLE: 409,
+  /** The operation does not apply to the resource in its current state (deleting a sent invoice). */
+  INVALID_STATE: 409,
   /** The same Idempotency-Key is being processed by another request right now. */
   IDEMPOTENCY_KEY_IN_USE: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -55,6 +55,19 @@ const dashboardOrKey = (status: number, tenant: number) =>
 const tenantRoute = (status: number, set: Partial<Row> = {}) =>
   row(401, { ...each(TENANT_KEYS, status), ...each(USER_KEYS, 403), user_token: 403, admin_token: 403, ...set });
 
+/**
+ * [ApiKey]: user and tenant secret keys, refused without the route's scope (403); dashboard tokens
+ * are not keys (401).
+ */
+const apiKeyRoute = (status: number, scope: 'invoices' | 'signatures', set: Partial<Row> = {}) =>
+  row(401, {
+    ...each(USER_KEYS, status),
+    ...each(TENANT_KEYS, status),
+    user_key_no_scope: 403,
+    [scope === 'invoices' ? 'user_key_signatures' : 'user_key_invoices']: 403,
+    ...set,
+  });
+
 export const EXPECTED: Record<string, Row> = {
   'GET /api/health': open(200),
   'GET /api/v1/health': open(200),
@@ -107,6 +120,11 @@ export const EXPECTED: Record<string, Row> = {
   'DELETE /api/v1/tenant/sub-tenants/{id}': tenantRoute(404),
   'GET /api/v1/tenant/sub-tenants/by-external-id/{externalId}': tenantRoute(404),
   'GET /api/v1/tenant/sub-tenants/{subTenantId}/stats/overview': tenantRoute(404),
+  'POST /api/v1/invoices': apiKeyRoute(422, 'invoices'),
+  'POST /api/v1/sandbox/invoices': apiKeyRoute(422, 'invoices', { tenant_production: 403 }),
+  'POST /api/v1/tenant/invoices': tenantRoute(422),
+  'POST /api/v1/tenant/sub-tenants/{subTenantId}/invoices': tenantRoute(422),
+  'POST /api/v1/tenant/invoices/bulk': tenantRoute(422),
 };
 
 /**

@@ -1,0 +1,53 @@
+import type { Knex } from 'knex';
+import { AppError } from '../shared/app-error.js';
+import type { Environment } from '../shared/caller.js';
+import { applyBalanceMovement, type BalanceTransactionType } from './balance-store.js';
+import { Decimal } from './money.js';
+import { type Chargeable, PRICE_CURRENCY, UNIT_PRICES } from './pricing.js';
+
+const TRANSACTION_TYPE: Record<Chargeable, BalanceTransactionType> = {
+  invoice: 'invoice_created',
+  credit_note: 'credit_note_created',
+  signature: 'signature_created',
+};
+
+export interface ChargeRequest {
+  tenantId: string;
+  environment: Environment;
+  kind: Chargeable;
+  referenceType: string;
+  referenceId: string;
+  actor: string | null;
+  now: Date;
+}
+
+/**
+ * Debits the unit price of a paid operation in production, in the operation's transaction; sandbox
+ * is free. The conditional UPDATE locks the balance row, so concurrent operations of one owner take
+ * turns and the balance can never go below zero: when it does not cover the price, 402 and the
+ * caller's transaction rolls back with nothing written. Returns the amount charged.
+ */
+export async function chargeFor(tx: Knex, request: ChargeRequest): Promise<Decimal> {
+  if (request.environment === 'sandbox') return new Decimal(0);
+  const price = new Decimal(UNIT_PRICES[request.kind]);
+  const applied = await applyBalanceMovement(tx, request.tenantId, {
+    type: TRANSACTION_TYPE[request.kind],
+    amount: price.negated(),
+    referenceType: request.referenceType,
+    referenceId: request.referenceId,
+    actor: request.actor,
+    now: request.now,
+    onlyIfCovered: true,
+  });
+  if (!applied) {
+    const balance = await tx('balances')
+      .where({ tenant_id: request.tenantId })
+      .first<{ amount: string } | undefined>('amount');
+    throw new AppError(
+      'INSUFFICIENT_BALANCE',
+      `Your balance (${new Decimal(balance?.amount ?? 0).toFixed(2)} ${PRICE_CURRENCY}) does not cover this ${request.kind.replace('_', ' ')} (${price.toFixed(2)} ${PRICE_CURRENCY}). Top up your balance, or use a sandbox key to test for free.`,
+      { body: { required: Number(price.toFixed(2)), balance: Number(new Decimal(balance?.amount ?? 0).toFixed(2)) } },
+    );
+  }
+  return price;
+}

@@ -1,0 +1,70 @@
+import type { CiiProfile, OutputFormat, VatCategory } from '../documents/invoice-document.js';
+import type { Environment } from '../shared/caller.js';
+import type { Address } from './invoice.js';
+
+/** An `invoices` row as stored (migrations/20261122001800_create_invoices.ts). Numerics are strings. */
+export interface InvoiceRow {
+  id: string;
+  tenant_id: string;
+  sub_tenant_id: string | null;
+  environment: Environment;
+  company_id: string | null;
+  external_id: string | null;
+  invoice_number: string;
+  direction: 'outgoing' | 'incoming';
+  output_format: OutputFormat;
+  profile: CiiProfile;
+  status: string;
+  status_message: string | null;
+  issue_date: string;
+  due_date: string | null;
+  currency: string;
+  total_ht: string;
+  total_tax: string;
+  total_ttc: string;
+  seller_siret: string;
+  seller_name: string;
+  seller_vat_number: string | null;
+  seller_country: string;
+  seller_address: Address;
+  buyer_siret: string | null;
+  buyer_name: string;
+  buyer_country: string;
+  buyer_vat_number: string | null;
+  buyer_legal_id: string | null;
+  buyer_address: Address;
+  buyer_is_individual: boolean;
+  archive_enabled: boolean;
+  metadata: Record<string, unknown>;
+  amount_charged: string;
+  fiscal_entry_id: string | null;
+  documents_status: 'pending' | 'ready' | 'failed';
+  documents_error: string | null;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+}
+
+/** An `invoice_lines` row as stored. */
+export interface InvoiceLineRow {
+  id: string;
+  invoice_id: string;
+  line_number: number;
+  description: string;
+  quantity: string;
+  unit_price: string;
+  tax_rate: string;
+  vat_category: VatCategory;
+  vat_exemption_reason: string | null;
+  vat_exemption_reason_code: string | null;
+  unit_code: string;
+  total_ht: string;
+  total_tax: string;
+  total_ttc: string;
+}
+
+/** An invoice with its lines, in line order. */
+export interface StoredInvoice {
+  invoice: InvoiceRow;
+  lines: InvoiceLineRow[];
+}

@@ -1,0 +1,155 @@
+import type { Knex } from 'knex';
+import { AppError } from '../shared/app-error.js';
+import type { Environment } from '../shared/caller.js';
+import type { PreparedInvoice } from './invoice.js';
+import type { InvoiceLineRow, InvoiceRow, StoredInvoice } from './invoice-row.js';
+
+/** Whose invoice: the isolation key, the environment and the sub-tenant (none for the owner's own). */
+export interface InvoiceOwner {
+  tenantId: string;
+  environment: Environment;
+  subTenantId: string | null;
+}
+
+export interface NewInvoice {
+  id: string;
+  owner: InvoiceOwner;
+  companyId: string | null;
+  prepared: PreparedInvoice;
+  amountCharged: string;
+  fiscalEntryId: string;
+  createdBy: Record<string, string | null>;
+  now: Date;
+}
+
+const NO_SUB_TENANT = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Inserts the invoice and its lines. `on conflict do nothing` turns a reused `external_id` or
+ * invoice number into a clear 409 naming the existing invoice, without aborting the transaction.
+ */
+export async function insertInvoice(tx: Knex, n: NewInvoice): Promise<StoredInvoice> {
+  const p = n.prepared;
+  const [invoice] = await tx('invoices')
+    .insert({
+      id: n.id,
+      tenant_id: n.owner.tenantId,
+      sub_tenant_id: n.owner.subTenantId,
+      environment: n.owner.environment,
+      company_id: n.companyId,
+      external_id: p.externalId,
+      invoice_number: p.invoiceNumber,
+      direction: p.direction,
+      output_format: p.outputFormat,
+      profile: p.profile,
+      issue_date: p.issueDate,
+      due_date: p.dueDate,
+      currency: p.currency,
+      total_ht: p.totalHt.toFixed(2),
+      total_tax: p.totalTax.toFixed(2),
+      total_ttc: p.totalTtc.toFixed(2),
+      seller_siret: p.sellerSiret,
+      seller_name: p.sellerName,
+      seller_vat_number: p.sellerVatNumber,
+      seller_country: p.sellerCountry,
+      seller_address: JSON.stringify(p.sellerAddress),
+      buyer_siret: p.buyerSiret,
+      buyer_name: p.buyerName,
+      buyer_country: p.buyerCountry,
+      buyer_vat_number: p.buyerVatNumber,
+      buyer_legal_id: p.buyerLegalId,
+      buyer_address: JSON.stringify(p.buyerAddress),
+      buyer_is_individual: p.buyerIsIndividual,
+      archive_enabled: p.archiveEnabled,
+      metadata: JSON.stringify(p.metadata),
+      amount_charged: n.amountCharged,
+      fiscal_entry_id: n.fiscalEntryId,
+      created_by: JSON.stringify(n.createdBy),
+      created_at: n.now,
+      updated_at: n.now,
+    })
+    .onConflict()
+    .ignore()
+    .returning<InvoiceRow[]>('*');
+  if (!invoice) throw await duplicateOf(tx, n);
+  const lines = await tx('invoice_lines')
+    .insert(
+      p.lines.map((l) => ({
+        tenant_id: n.owner.tenantId,
+        invoice_id: n.id,
+        line_number: l.lineNumber,
+        description: l.description,
+        quantity: l.quantity.toFixed(),
+        unit_price: l.unitPrice.toFixed(),
+        tax_rate: l.taxRate.toFixed(2),
+        vat_category: l.vatCategory,
+        vat_exemption_reason: l.exemptionReason,
+        vat_exemption_reason_code: l.exemptionCode,
+        unit_code: l.unitCode,
+        total_ht: l.totalHt.toFixed(2),
+        total_tax: l.totalTax.toFixed(2),
+        total_ttc: l.totalTtc.toFixed(2),
+      })),
+    )
+    .returning<InvoiceLineRow[]>('*');
+  return { invoice, lines };
+}
+
+const sameOwner = (tx: Knex, owner: InvoiceOwner) =>
+  tx('invoices')
+    .where({ tenant_id: owner.tenantId, environment: owner.environment })
+    .andWhereRaw('coalesce(sub_tenant_id, ?::uuid) = ?::uuid', [NO_SUB_TENANT, owner.subTenantId ?? NO_SUB_TENANT]);
+
+async function duplicateOf(tx: Knex, n: NewInvoice): Promise<AppError> {
+  const p = n.prepared;
+  if (p.externalId !== null) {
+    const row = await sameOwner(tx, n.owner)
+      .andWhere({ external_id: p.externalId })
+      .first<{ id: string } | undefined>('id');
+    if (row) {
+      return new AppError('DUPLICATE_EXTERNAL_ID', `An invoice with external_id "${p.externalId}" already exists.`, {
+        body: { existing_id: row.id },
+      });
+    }
+  }
+  const row = await sameOwner(tx, n.owner)
+    .andWhere({ seller_siret: p.sellerSiret, invoice_number: p.invoiceNumber })
+    .first<{ id: string } | undefined>('id');
+  return new AppError(
+    'DUPLICATE_INVOICE_NUMBER',
+    `Seller ${p.sellerSiret} already issued invoice number "${p.invoiceNumber}"; invoice numbers are unique per seller.`,
+    { body: row ? { existing_id: row.id } : {} },
+  );
+}
+
+/** One invoice of the owner with its lines, or 404. `forUpdate` locks the row for a state change. */
+export async function findInvoice(
+  tx: Knex,
+  owner: { tenantId: string; environment?: Environment | null; subTenantId?: string | null },
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<StoredInvoice> {
+  const query = tx('invoices').where({ id, tenant_id: owner.tenantId });
+  if (owner.environment) query.andWhere({ environment: owner.environment });
+  if (owner.subTenantId) query.andWhere({ sub_tenant_id: owner.subTenantId });
+  if (options.forUpdate) query.forUpdate();
+  const invoice = await query.first<InvoiceRow | undefined>();
+  if (!invoice) throw new AppError('NOT_FOUND', 'No such invoice.');
+  const lines = await tx('invoice_lines')
+    .where({ invoice_id: id })
+    .orderBy('line_number')
+    .select<InvoiceLineRow[]>('*');
+  return { invoice, lines };
+}
+
+/** Lines of many invoices at once (list pages), grouped by invoice. */
+export async function linesOf(tx: Knex, invoiceIds: readonly string[]): Promise<Map<string, InvoiceLineRow[]>> {
+  const byInvoice = new Map<string, InvoiceLineRow[]>(invoiceIds.map((id) => [id, []]));
+  if (invoiceIds.length === 0) return byInvoice;
+  const rows = await tx('invoice_lines')
+    .whereIn('invoice_id', invoiceIds)
+    .orderBy(['invoice_id', 'line_number'])
+    .select<InvoiceLineRow[]>('*');
+  for (const row of rows) byInvoice.get(row.invoice_id)?.push(row);
+  return byInvoice;
+}

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { InvoiceInput } from '../../schemas/invoices.js';
+import { appendAuditEntry } from '../audit/audit-trail.js';
+import { chargeFor } from '../billing/charge.js';
+import { appendFiscalEntry } from '../ledger/fiscal-chain.js';
+import type { OperationContext } from '../shared/operation.js';
+import { prepareInvoice } from './invoice.js';
+import { type InvoiceOwner, insertInvoice } from './invoice-store.js';
+import { type InvoiceView, toInvoiceView } from './invoice-view.js';
+
+/** Who did it, for the audit trail and `created_by`: the credential, never a secret. */
+export const actorOf = (ctx: OperationContext) => ({
+  kind: ctx.caller.kind,
+  credential_type: ctx.caller.credential?.type ?? null,
+  credential_id: ctx.caller.credential?.id ?? null,
+  user_id: ctx.caller.userId ?? null,
+});
+
+/**
+ * Creates one invoice in the operation's transaction: checks every rule, charges it in production
+ * (402 when the balance is short: nothing is written), stores it with its lines, records the audit
+ * entry, emits `invoice.created`, queues its documents and, last, appends it to the owner's fiscal
+ * chain (the chain's lock is then held only until commit).
+ */
+export async function issueInvoice(
+  ctx: OperationContext,
+  owner: InvoiceOwner,
+  input: InvoiceInput,
+): Promise<InvoiceView> {
+  const prepared = prepareInvoice(input);
+  const now = ctx.clock.now();
+  const id = randomUUID();
+  const fiscalEntryId = randomUUID();
+  const actor = actorOf(ctx);
+  const charged = await chargeFor(ctx.tx, {
+    tenantId: owner.tenantId,
+    environment: owner.environment,
+    kind: 'invoice',
+    referenceType: 'invoice',
+    referenceId: id,
+    actor: actor.credential_id,
+    now,
+  });
+  const companyId = ctx.caller.companyId ?? (await companyOfSeller(ctx, owner, prepared.sellerSiret));
+  const { invoice, lines } = await insertInvoice(ctx.tx, {
+    id,
+    owner,
+    companyId,
+    prepared,
+    amountCharged: charged.toFixed(2),
+    fiscalEntryId,
+    createdBy: actor,
+    now,
+  });
+  await appendAuditEntry(ctx.tx, {
+    tenantId: owner.tenantId,
+    environment: owner.environment,
+    entityType: 'invoice',
+    entityId: id,
+    action: 'invoice.created',
+    details: {
+      invoice_number: invoice.invoice_number,
+      total_ttc: invoice.total_ttc,
+      currency: invoice.currency,
+      amount_charged: invoice.amount_charged,
+      output_format: invoice.output_format,
+    },
+    actorIp: ctx.caller.ip ?? null,
+    actor,
+    now,
+    first: true,
+  });
+  const event = {
+    id,
+    invoice_number: invoice.invoice_number,
+    external_id: invoice.external_id,
+    status: invoice.status,
+    total_ttc: Number(invoice.total_ttc),
+    currency: invoice.currency,
+    sub_tenant_id: invoice.sub_tenant_id,
+  };
+  await ctx.events.emit('invoice.created', event, { tenantId: owner.tenantId, environment: owner.environment });
+  await appendFiscalEntry(ctx.tx, owner, {
+    id: fiscalEntryId,
+    entryType: 'invoice_created',
+    entityType: 'invoice',
+    entityId: id,
+    fiscalDate: invoice.issue_date,
+    now,
+    data: {
+      invoice_id: id,
+      invoice_number: invoice.invoice_number,
+      direction: invoice.direction,
+      issue_date: invoice.issue_date,
+      currency: invoice.currency,
+      total_ht: invoice.total_ht,
+      total_tax: invoice.total_tax,
+      total_ttc: invoice.total_ttc,
+      seller_siret: invoice.seller_siret,
+      buyer_siret: invoice.buyer_siret,
+      buyer_name: invoice.buyer_name,
+      recorded_at: now.toISOString(),
+    },
+  });
+  return toInvoiceView(invoice, lines);
+}
+
+/** The owner's live company with the seller's SIRET, if it has one: invoices then list under it. */
+async function companyOfSeller(ctx: OperationContext, owner: InvoiceOwner, siret: string): Promise<string | null> {
+  const row = await ctx
+    .tx('companies')
+    .where({ tenant_id: owner.tenantId, siret })
+    .whereNull('deleted_at')
+    .first<{ id: string } | undefined>('id');
+  return row?.id ?? null;
+}

@@ -1,0 +1,132 @@
+import { Decimal } from '../billing/money.js';
+import type { DocumentNote, DocumentParty, InvoiceDocument, VatCategory } from '../documents/invoice-document.js';
+import type { Address } from './invoice.js';
+import type { InvoiceLineRow, InvoiceRow, StoredInvoice } from './invoice-row.js';
+import { groupTaxes, vatGroups } from './vat.js';
+
+/** French legal payment mentions for business buyers (Code de commerce L441-9, L441-10, D441-5). */
+export const B2B_PAYMENT_NOTES: readonly DocumentNote[] = [
+  {
+    subjectCode: 'PMT',
+    text: "En cas de retard de paiement, des pénalités de retard sont exigibles au taux égal à trois fois le taux d'intérêt légal (article L441-10 du Code de commerce).",
+  },
+  {
+    subjectCode: 'PMD',
+    text: 'Tout retard de paiement entraîne de plein droit une indemnité forfaitaire pour frais de recouvrement de 40 euros (article D441-5 du Code de commerce).',
+  },
+  { subjectCode: 'AAB', text: "Pas d'escompte pour paiement anticipé." },
+];
+
+const frenchDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+function partyOf(
+  name: string,
+  siret: string | null,
+  vat: string | null,
+  legalId: string | null,
+  address: Address,
+  withIdentifiers: boolean,
+): DocumentParty {
+  return {
+    name,
+    siret: withIdentifiers ? siret : null,
+    vatNumber: withIdentifiers ? vat : null,
+    legalId: withIdentifiers && !siret ? legalId : null,
+    address: {
+      line1: address.line1,
+      line2: address.line2 ?? null,
+      postalCode: address.postal_code,
+      city: address.city,
+      country: address.country,
+    },
+    electronicAddress:
+      withIdentifiers && siret && address.country === 'FR' ? { scheme: '0225', value: siret.slice(0, 9) } : null,
+  };
+}
+
+/**
+ * The document model of a stored invoice (domain/documents/invoice-document.ts): what every writer
+ * prints. The VAT breakdown follows the invoice's own convention (VAT per rate or per line, as its
+ * `total_tax` says); an individual buyer gets neither identifiers nor the B2B payment mentions.
+ */
+export function toInvoiceDocument({ invoice, lines }: StoredInvoice): InvoiceDocument {
+  const taxed = lines.map((l) => ({
+    vatCategory: l.vat_category,
+    taxRate: new Decimal(l.tax_rate),
+    totalHt: new Decimal(l.total_ht),
+    totalTax: new Decimal(l.total_tax),
+    exemptionReason: l.vat_exemption_reason,
+    exemptionCode: l.vat_exemption_reason_code,
+  }));
+  const groups = vatGroups(taxed);
+  const taxes = groupTaxes(groups, new Decimal(invoice.total_tax));
+  const categories = new Set<VatCategory>(lines.map((l) => l.vat_category));
+  const onlyO = categories.size === 1 && categories.has('O');
+  const individual = invoice.buyer_is_individual;
+  const intraCommunity = categories.has('K');
+  const ttc = new Decimal(invoice.total_ttc).toFixed(2);
+  return {
+    typeCode: '380',
+    number: invoice.invoice_number,
+    issueDate: invoice.issue_date,
+    dueDate: invoice.due_date,
+    currency: invoice.currency,
+    buyerReference: invoice.external_id,
+    seller: partyOf(
+      invoice.seller_name,
+      invoice.seller_siret,
+      onlyO ? null : invoice.seller_vat_number,
+      null,
+      invoice.seller_address,
+      true,
+    ),
+    buyer: partyOf(
+      invoice.buyer_name,
+      invoice.buyer_siret,
+      onlyO ? null : invoice.buyer_vat_number,
+      invoice.buyer_legal_id,
+      invoice.buyer_address,
+      !individual,
+    ),
+    buyerIsIndividual: individual,
+    deliveryDate: intraCommunity ? invoice.issue_date : null,
+    deliverToCountry: intraCommunity ? invoice.buyer_country : null,
+    lines: lines.map(lineOf),
+    vatBreakdown: groups.map((g, i) => ({
+      category: g.category,
+      rate: g.category === 'O' ? null : g.rate.toFixed(2),
+      taxableAmount: g.taxableAmount.toFixed(2),
+      taxAmount: taxes[i].toFixed(2),
+      exemptionReason: g.exemptionReason,
+      exemptionReasonCode: g.exemptionCode,
+    })),
+    totals: {
+      lineTotal: new Decimal(invoice.total_ht).toFixed(2),
+      taxBasisTotal: new Decimal(invoice.total_ht).toFixed(2),
+      taxTotal: new Decimal(invoice.total_tax).toFixed(2),
+      grandTotal: ttc,
+      prepaidAmount: '0.00',
+      duePayable: ttc,
+    },
+    paymentTerms: invoice.due_date
+      ? `Paiement au plus tard le ${frenchDate(invoice.due_date)}.`
+      : 'Paiement à réception de la facture.',
+    notes: individual ? [] : [...B2B_PAYMENT_NOTES],
+    precedingInvoice: null,
+  };
+}
+
+function lineOf(line: InvoiceLineRow) {
+  return {
+    lineNumber: line.line_number,
+    description: line.description,
+    quantity: new Decimal(line.quantity).toFixed(),
+    unitCode: line.unit_code,
+    unitPrice: new Decimal(line.unit_price).toFixed(),
+    netAmount: new Decimal(line.total_ht).toFixed(2),
+    vatCategory: line.vat_category,
+    vatRate: line.vat_category === 'O' ? null : new Decimal(line.tax_rate).toFixed(2),
+  };
+}
+
+export type { InvoiceRow };
