@@ -306,7 +306,7 @@ function checkCategoryRules(errors: Errors, lines: PreparedLine[], categories: S
     );
   }
   const needsSellerVat = [...categories].filter((c) => c !== 'O');
-  if (needsSellerVat.length && p.sellerVat === null) {
+  if (needsSellerVat.length && p.sellerVat === null && !errors.seller_siret) {
     add(
       errors,
       'seller_vat_number',
