@@ -32,7 +32,8 @@ export async function measureScenario(
     method: scenario.method,
     headers: { ...scenario.headers, ...extra.headers },
     body: extra.body ?? scenario.body,
-    connections: settings.connections,
+    connections: scenario.connections ?? settings.connections,
+    idReplacement: scenario.idReplacement ?? false,
   };
   // a cold process (JIT, pool, caches) would drag the first seconds down, so that run is thrown away
   if (settings.warmupS > 0) await autocannon({ ...options, duration: settings.warmupS });
@@ -47,6 +48,6 @@ export async function measureScenario(
     errors: result.errors,
     non_2xx: result.non2xx,
     duration_s: result.duration,
-    connections: settings.connections,
+    connections: options.connections,
   };
 }

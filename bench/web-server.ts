@@ -14,6 +14,7 @@ export interface WebServer {
 /** The real web process, as deployed, so the numbers include its middleware and connection pool. */
 export async function startWebServer(databaseUrl: string): Promise<WebServer> {
   const child = fork(WEB_ENTRY, [], {
+    execArgv: process.env.BENCH_WEB_EXEC_ARGV ? process.env.BENCH_WEB_EXEC_ARGV.split(' ') : [],
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

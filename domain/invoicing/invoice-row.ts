@@ -47,7 +47,6 @@ export interface InvoiceRow {
 
 /** An `invoice_lines` row as stored. */
 export interface InvoiceLineRow {
-  id: string;
   invoice_id: string;
   line_number: number;
   description: string;

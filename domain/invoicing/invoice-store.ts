@@ -25,18 +25,42 @@ export interface NewInvoice {
 const NO_SUB_TENANT = '00000000-0000-0000-0000-000000000000';
 
 /**
- * Inserts the invoice and its lines. `on conflict do nothing` turns a reused `external_id` or
- * invoice number into a clear 409 naming the existing invoice, without aborting the transaction.
+ * Inserts the invoice and its lines in one statement (a data-modifying CTE inserts the lines of
+ * the invoice row only if it was inserted). `on conflict do nothing` turns a reused `external_id`
+ * or invoice number into a clear 409 naming the existing invoice, without aborting the
+ * transaction. The company is the owner's live company with the seller's SIRET, unless the
+ * caller's key is bound to one.
  */
 export async function insertInvoice(tx: Knex, n: NewInvoice): Promise<StoredInvoice> {
   const p = n.prepared;
-  const [invoice] = await tx('invoices')
+  const lines = p.lines.map((l) => ({
+    line_number: l.lineNumber,
+    description: l.description,
+    quantity: l.quantity.toFixed(),
+    unit_price: l.unitPrice.toFixed(),
+    tax_rate: l.taxRate.toFixed(2),
+    vat_category: l.vatCategory,
+    vat_exemption_reason: l.exemptionReason,
+    vat_exemption_reason_code: l.exemptionCode,
+    unit_code: l.unitCode,
+    total_ht: l.totalHt.toFixed(2),
+    total_tax: l.totalTax.toFixed(2),
+    total_ttc: l.totalTtc.toFixed(2),
+  }));
+  const company =
+    n.companyId === null
+      ? tx.raw(
+          '(select c.id from companies c where c.tenant_id = ? and c.siret = ? and c.deleted_at is null order by c.created_at limit 1)',
+          [n.owner.tenantId, p.sellerSiret],
+        )
+      : n.companyId;
+  const insert = tx('invoices')
     .insert({
       id: n.id,
       tenant_id: n.owner.tenantId,
       sub_tenant_id: n.owner.subTenantId,
       environment: n.owner.environment,
-      company_id: n.companyId,
+      company_id: company,
       external_id: p.externalId,
       invoice_number: p.invoiceNumber,
       direction: p.direction,
@@ -70,29 +94,20 @@ export async function insertInvoice(tx: Knex, n: NewInvoice): Promise<StoredInvo
     })
     .onConflict()
     .ignore()
-    .returning<InvoiceRow[]>('*');
+    .returning('*');
+  const insertLines = tx.raw(
+    `insert into invoice_lines (tenant_id, invoice_id, line_number, description, quantity, unit_price, tax_rate,
+       vat_category, vat_exemption_reason, vat_exemption_reason_code, unit_code, total_ht, total_tax, total_ttc)
+     select inv.tenant_id, inv.id, l.line_number, l.description, l.quantity, l.unit_price, l.tax_rate,
+       l.vat_category, l.vat_exemption_reason, l.vat_exemption_reason_code, l.unit_code, l.total_ht, l.total_tax, l.total_ttc
+     from inv cross join jsonb_to_recordset(?::jsonb) as l(line_number int, description text, quantity numeric,
+       unit_price numeric, tax_rate numeric, vat_category text, vat_exemption_reason text,
+       vat_exemption_reason_code text, unit_code text, total_ht numeric, total_tax numeric, total_ttc numeric)`,
+    [JSON.stringify(lines)],
+  );
+  const [invoice] = await tx.with('inv', insert).with('lines', insertLines).select<InvoiceRow[]>('*').from('inv');
   if (!invoice) throw await duplicateOf(tx, n);
-  const lines = await tx('invoice_lines')
-    .insert(
-      p.lines.map((l) => ({
-        tenant_id: n.owner.tenantId,
-        invoice_id: n.id,
-        line_number: l.lineNumber,
-        description: l.description,
-        quantity: l.quantity.toFixed(),
-        unit_price: l.unitPrice.toFixed(),
-        tax_rate: l.taxRate.toFixed(2),
-        vat_category: l.vatCategory,
-        vat_exemption_reason: l.exemptionReason,
-        vat_exemption_reason_code: l.exemptionCode,
-        unit_code: l.unitCode,
-        total_ht: l.totalHt.toFixed(2),
-        total_tax: l.totalTax.toFixed(2),
-        total_ttc: l.totalTtc.toFixed(2),
-      })),
-    )
-    .returning<InvoiceLineRow[]>('*');
-  return { invoice, lines };
+  return { invoice, lines: lines.map((l) => ({ ...l, invoice_id: n.id })) };
 }
 
 const sameOwner = (tx: Knex, owner: InvoiceOwner) =>

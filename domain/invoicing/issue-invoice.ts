@@ -41,11 +41,10 @@ export async function issueInvoice(
     actor: actor.credential_id,
     now,
   });
-  const companyId = ctx.caller.companyId ?? (await companyOfSeller(ctx, owner, prepared.sellerSiret));
   const { invoice, lines } = await insertInvoice(ctx.tx, {
     id,
     owner,
-    companyId,
+    companyId: ctx.caller.companyId ?? null,
     prepared,
     amountCharged: charged.toFixed(2),
     fiscalEntryId,
@@ -103,14 +102,4 @@ export async function issueInvoice(
     },
   });
   return toInvoiceView(invoice, lines);
-}
-
-/** The owner's live company with the seller's SIRET, if it has one: invoices then list under it. */
-async function companyOfSeller(ctx: OperationContext, owner: InvoiceOwner, siret: string): Promise<string | null> {
-  const row = await ctx
-    .tx('companies')
-    .where({ tenant_id: owner.tenantId, siret })
-    .whereNull('deleted_at')
-    .first<{ id: string } | undefined>('id');
-  return row?.id ?? null;
 }

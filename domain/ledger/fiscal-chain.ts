@@ -39,47 +39,30 @@ export const canonicalJson = (value: unknown): string => {
 };
 
 /**
- * Appends a fact to its chain inside the caller's business transaction. A transaction-scoped
- * advisory lock on the chain serialises appenders (the lock is released at commit or rollback),
- * so two writers never pick the same number: no gap, no fork. The database checks the link again
- * (migrations/20261122001600_create_fiscal_entries.ts).
+ * Appends a fact to its chain inside the caller's business transaction, in one round trip: the
+ * `fiscal_append` SQL function (migrations/20261122002500_create_fiscal_append.ts) takes the
+ * chain's transaction-scoped advisory lock, reads the head and inserts the linked entry, so two
+ * writers never pick the same number: no gap, no fork. The lock is held until commit, so callers
+ * append last. The database checks the hashes and the link again.
  */
 export async function appendFiscalEntry(tx: Knex, chain: FiscalChain, fact: FiscalFact): Promise<AppendedEntry> {
-  const key = `fiscal:${chain.tenantId}:${chain.environment}:${chain.subTenantId ?? '-'}`;
-  await tx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
-  const head = await tx('fiscal_entries')
-    .where({ tenant_id: chain.tenantId, environment: chain.environment })
-    .andWhereRaw("coalesce(sub_tenant_id, '00000000-0000-0000-0000-000000000000'::uuid) = ?::uuid", [
-      chain.subTenantId ?? '00000000-0000-0000-0000-000000000000',
-    ])
-    .orderBy('sequence_number', 'desc')
-    .first<{ sequence_number: string; chain_hash: string } | undefined>('sequence_number', 'chain_hash');
-  const sequenceNumber = head ? Number(head.sequence_number) + 1 : 1;
-  const data = { ...fact.data, hash_version: HASH_VERSION };
-  const canonical = canonicalJson(data);
-  const dataHash = sha256Hex(canonical);
-  const previousHash = head?.chain_hash ?? GENESIS_HASH;
-  const chainHash = sha256Hex(previousHash + dataHash);
-  const [row] = await tx('fiscal_entries')
-    .insert({
-      ...(fact.id ? { id: fact.id } : {}),
-      tenant_id: chain.tenantId,
-      sub_tenant_id: chain.subTenantId,
-      environment: chain.environment,
-      sequence_number: sequenceNumber,
-      entry_type: fact.entryType,
-      entity_type: fact.entityType,
-      entity_id: fact.entityId,
-      fiscal_date: fact.fiscalDate,
-      hash_version: HASH_VERSION,
-      data: canonical,
-      canonical_data: canonical,
-      data_hash: dataHash,
-      previous_hash: previousHash,
-      chain_hash: chainHash,
-      legal_status: chain.environment === 'production' ? 'definitive' : 'test',
-      created_at: fact.now,
-    })
-    .returning<{ id: string }[]>('id');
-  return { id: row.id, sequenceNumber, chainHash };
+  const canonical = canonicalJson({ ...fact.data, hash_version: HASH_VERSION });
+  const { rows } = await tx.raw<{ rows: { id: string; sequence_number: number; chain_hash: string }[] }>(
+    'select * from fiscal_append(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [
+      fact.id ?? null,
+      chain.tenantId,
+      chain.subTenantId,
+      chain.environment,
+      fact.entryType,
+      fact.entityType,
+      fact.entityId,
+      fact.fiscalDate,
+      HASH_VERSION,
+      canonical,
+      fact.now,
+    ],
+  );
+  const [row] = rows;
+  return { id: row.id, sequenceNumber: Number(row.sequence_number), chainHash: row.chain_hash };
 }

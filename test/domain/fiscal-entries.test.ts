@@ -62,13 +62,15 @@ test('UPDATE, DELETE and TRUNCATE are refused with a clear error, even as the ow
     `update fiscal_entries set legal_status = 'test' where false`,
     `delete from fiscal_entries where id = '${head.id}'`,
     `delete from fiscal_entries where tenant_id = '${tenant.id}'`,
-    'truncate fiscal_entries',
     'truncate fiscal_entries cascade',
   ]) {
     const err = await t.throwsAsync(db.raw(sql), undefined, sql);
     t.regex(err!.message, /fiscal_entries is append-only: (UPDATE|DELETE|TRUNCATE) is refused/, sql);
     t.is((err as unknown as { code: string }).code, '23001', `${sql}: restrict_violation`);
   }
+  // Invoices reference their entries: a plain TRUNCATE is stopped by that reference before the trigger.
+  const plain = await t.throwsAsync(db.raw('truncate fiscal_entries'));
+  t.regex(plain!.message, /cannot truncate a table referenced in a foreign key constraint/);
   const after = await db('fiscal_entries').where({ tenant_id: tenant.id }).orderBy('sequence_number');
   t.is(after.length, 2);
   t.is(after[1].data_hash, head.data_hash);
