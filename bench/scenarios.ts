@@ -62,7 +62,15 @@ export const SCENARIOS: Scenario[] = [
     idReplacement: true,
     setup: async ({ databaseUrl }) => {
       const tenant = await benchTenant(databaseUrl);
-      const line = { description: 'Prestation de conseil', quantity: 2, unit_price: 150, tax_rate: 20, total_ht: 300, total_tax: 60, total_ttc: 360 };
+      const line = {
+        description: 'Prestation de conseil',
+        quantity: 2,
+        unit_price: 150,
+        tax_rate: 20,
+        total_ht: 300,
+        total_tax: 60,
+        total_ttc: 360,
+      };
       const body = invoiceBody({
         invoice_number: 'B-[<id>]',
         lines: Array.from({ length: 10 }, () => line),
@@ -70,7 +78,10 @@ export const SCENARIOS: Scenario[] = [
         total_tax: 600,
         total_ttc: 3600,
       });
-      return { headers: { 'X-API-Key': tenant.keys.sk_test, 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+      return {
+        headers: { 'X-API-Key': tenant.keys.sk_test, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      };
     },
   },
 ];

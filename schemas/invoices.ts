@@ -88,13 +88,13 @@ const invoiceProperties = {
   seller_name: text(255, 'Seller legal name.'),
   seller_vat_number: vatNumber,
   seller_country: country('Seller country, default FR.'),
-  seller_address: addressInput,
+  seller_address: { ...addressInput, description: 'Seller postal address.' },
   buyer_siret: siret('Buyer SIRET; required for a French business buyer.'),
   buyer_name: text(255, 'Buyer company name, or the full name of an individual.'),
   buyer_country: country('Buyer country, default FR.'),
   buyer_vat_number: vatNumber,
   buyer_legal_id: text(100, 'Another legal identifier of the buyer.'),
-  buyer_address: addressInput,
+  buyer_address: { ...addressInput, description: 'Buyer postal address.' },
   buyer_is_individual: {
     type: 'boolean',
     default: false,
@@ -102,6 +102,17 @@ const invoiceProperties = {
       'The buyer is a consumer: no SIRET needed, no buyer identifiers in the document, no B2B payment mentions.',
   },
   archive_enabled: { type: 'boolean', default: false, description: 'Long-term archiving.' },
+  original_file: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['filename', 'content'],
+    description:
+      'The invoice as you issued it, kept with ours: a PDF or XML file of at most 10 MB, checked by content. Send it as the `original_file` part of a multipart/form-data request, or in JSON as `{filename, content}` with the bytes in base64.',
+    properties: {
+      filename: { type: 'string', minLength: 1, maxLength: 255, description: 'File name.' },
+      content: { type: 'string', maxLength: 14_000_000, description: 'The bytes, base64.' },
+    },
+  },
   metadata: {
     type: 'object',
     maxProperties: 50,
@@ -222,6 +233,7 @@ export interface InvoiceInput {
   buyer_address: AddressInput;
   buyer_is_individual?: boolean;
   archive_enabled?: boolean;
+  original_file?: { filename: string; content: string };
   metadata?: Record<string, string | number | boolean | null>;
   subTenantId?: string;
   lines: {
@@ -321,7 +333,7 @@ const partyOutput = (who: string) =>
       name: { type: 'string', description: 'Name.' },
       vat_number: { type: ['string', 'null'], description: 'VAT identifier.' },
       country: { type: 'string', description: 'Country code.' },
-      address: addressOutput,
+      address: { ...addressOutput, description: 'Postal address.' },
       ...(who === 'buyer'
         ? {
             legal_id: { type: ['string', 'null'], description: 'Other legal identifier.' },
@@ -432,13 +444,13 @@ export const Invoice = {
     seller_name: str('Seller name.'),
     seller_vat_number: nullableStr('Seller VAT identifier.'),
     seller_country: str('Seller country.'),
-    seller_address: addressOutput,
+    seller_address: { ...addressOutput, description: 'Seller postal address.' },
     buyer_siret: nullableStr('Buyer SIRET.'),
     buyer_name: str('Buyer name.'),
     buyer_vat_number: nullableStr('Buyer VAT identifier.'),
     buyer_legal_id: nullableStr('Buyer legal identifier.'),
     buyer_country: str('Buyer country.'),
-    buyer_address: addressOutput,
+    buyer_address: { ...addressOutput, description: 'Buyer postal address.' },
     buyer_is_individual: { type: 'boolean', description: 'The buyer is a consumer.' },
     seller: partyOutput('seller'),
     buyer: partyOutput('buyer'),

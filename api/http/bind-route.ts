@@ -42,7 +42,7 @@ export function bindRoute(route: RouteSpec, deps: Deps, rateLimits: RateLimits):
     let output: unknown;
     try {
       output = await execute(route.operation, input, caller, deps, {
-        coerce: !takesBody(route.method),
+        coerce: !takesBody(route.method) || (ctx.state as { coerceBody?: boolean }).coerceBody === true,
         beforeCommit: claim
           ? (tx, out) => claim.complete(tx, { status, body: render(out), contentType: JSON_TYPE })
           : undefined,

@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { RateLimitClass } from '../../domain/platform/rate-limits.js';
 import type { Caller, Environment } from '../../domain/shared/caller.js';
 import type { Operation } from '../../domain/shared/operation.js';
+import type { UploadSpec } from '../middleware/body.js';
 
 /**
  * Credentials a route accepts, as the specification labels them: [None], [ApiKey], [TenantKey],
@@ -29,6 +30,8 @@ export interface RouteSpec {
   message?: string;
   /** Largest accepted JSON body (JSON_BODY_LIMIT when unset). */
   bodyLimit?: string;
+  /** Also accepts multipart/form-data with this file field (the other fields in bracket notation). */
+  upload?: UploadSpec;
   /** Overrides the operation's summary in the OpenAPI document. */
   summary?: string;
   /** Routes of one environment only (the `/v1/sandbox` set): other keys get API_KEY_ENVIRONMENT_MISMATCH. */

@@ -1,5 +1,7 @@
-import type { Middleware } from 'koa';
+import { readFile, rm } from 'node:fs/promises';
+import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
+import qs from 'qs';
 import { AppError } from '../../domain/shared/app-error.js';
 import { type RouteSpec, takesBody } from '../http/route-spec.js';
 
@@ -23,8 +25,22 @@ export function parseBody(routes: readonly RouteSpec[], defaultLimit: string): M
       parser: jsonParser(route.bodyLimit!),
     }));
 
+  const uploads: Limit[] = routes
+    .filter((route) => route.upload)
+    .map((route) => ({
+      method: route.method.toUpperCase(),
+      pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+      parser: multipartParser(route.upload!),
+    }));
+
   return async (ctx, next) => {
     if (!takesBody(ctx.method)) return next();
+    if (ctx.is('multipart/form-data')) {
+      const upload = uploads.find((l) => l.method === ctx.method && l.pattern.test(ctx.path));
+      if (!upload)
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
+      return upload.parser(ctx, next);
+    }
     const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
     if (hasBody && !ctx.is('application/json', 'application/*+json')) {
       // Refused before reading, rather than silently ignored.
@@ -47,4 +63,77 @@ function jsonParser(limit: string): Middleware {
       throw err;
     },
   }) as unknown as Middleware;
+}
+
+/** A route that also takes one file as multipart/form-data (spec: `original_file`, pdf or xml, 10 MB). */
+export interface UploadSpec {
+  /** The form field of the file; it reaches the operation as `{filename, content}` (base64). */
+  field: string;
+  maxBytes: number;
+}
+
+/**
+ * multipart/form-data for routes that take a file: the other fields use bracket notation
+ * (`lines[0][quantity]`), or a `payload` field carries the whole JSON body. Values stay strings
+ * and the operation's schema coerces them. The file is read into memory (within `maxBytes`) and
+ * its temporary copy removed at once.
+ */
+function multipartParser(upload: UploadSpec): Middleware {
+  const parse = koaBody({
+    multipart: true,
+    json: false,
+    urlencoded: false,
+    text: false,
+    formLimit: '2mb',
+    formidable: { maxFileSize: upload.maxBytes, maxFiles: 1, maxFields: 5000, allowEmptyFiles: false },
+    onError: (err) => {
+      const text = err instanceof Error ? err.message : String(err);
+      if (/maxFileSize|maxTotalFileSize/i.test(text)) {
+        throw AppError.validation({ [upload.field]: [`must be at most ${upload.maxBytes / 1024 / 1024} MB`] });
+      }
+      if (/maxFiles/i.test(text)) throw AppError.validation({ [upload.field]: ['only one file is accepted'] });
+      throw new AppError('BAD_REQUEST', `The multipart body could not be read: ${text}`);
+    },
+  }) as unknown as Middleware;
+  return async (ctx, next) => {
+    await parse(ctx, async () => {
+      const files = ctx.request.files ?? {};
+      try {
+        ctx.request.body = (await formBody(ctx, upload, files)) as typeof ctx.request.body;
+      } finally {
+        await Promise.all(
+          Object.values(files)
+            .flat()
+            .map((f) => rm(f.filepath, { force: true })),
+        );
+      }
+      (ctx.state as { coerceBody?: boolean }).coerceBody = true;
+      await next();
+    });
+  };
+}
+
+async function formBody(ctx: Context, upload: UploadSpec, files: NonNullable<Context['request']['files']>) {
+  const fields = (ctx.request.body ?? {}) as Record<string, string>;
+  let body: Record<string, unknown>;
+  if (typeof fields.payload === 'string') {
+    try {
+      body = JSON.parse(fields.payload);
+    } catch {
+      throw new AppError('INVALID_JSON', 'The `payload` field is not valid JSON.');
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw AppError.validation({ payload: ['must be a JSON object'] });
+    }
+  } else {
+    body = qs.parse(fields as Record<string, string>, { arrayLimit: 1000, depth: 5, parameterLimit: 5000 });
+  }
+  const others = Object.keys(files).filter((name) => name !== upload.field);
+  if (others.length) throw AppError.validation({ [others[0]]: [`unexpected file; the file field is ${upload.field}`] });
+  const file = [files[upload.field]].flat()[0];
+  if (file) {
+    const content = await readFile(file.filepath);
+    body[upload.field] = { filename: file.originalFilename ?? upload.field, content: content.toString('base64') };
+  }
+  return body;
 }

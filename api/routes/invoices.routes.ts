@@ -1,9 +1,16 @@
 import { createInvoice } from '../../domain/invoicing/operations/create-invoice.js';
 import { createInvoicesBulk } from '../../domain/invoicing/operations/create-invoices-bulk.js';
 import { createTenantInvoice } from '../../domain/invoicing/operations/create-tenant-invoice.js';
+import { ORIGINAL_FILE_MAX_BYTES } from '../../domain/invoicing/original-file.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
-const created = { status: 201, message: 'Invoice created.' } as const;
+/** Creation answers 201 and takes `original_file` as multipart, or base64 in JSON (hence the body limit). */
+const created = {
+  status: 201,
+  message: 'Invoice created.',
+  upload: { field: 'original_file', maxBytes: ORIGINAL_FILE_MAX_BYTES },
+  bodyLimit: '16mb',
+} as const;
 
 /** Spec "Invoices" [ApiKey] (a tenant's secret key is an API key too). */
 export const invoiceRoutes: RouteSpec[] = [
@@ -41,7 +48,7 @@ export const tenantInvoiceRoutes: RouteSpec[] = [
     tag: 'Tenant invoices',
     auth: ['tenant_key'],
     operation: createInvoicesBulk,
-    bodyLimit: '20mb',
+    bodyLimit: '32mb',
   },
 ];
 
