@@ -31,7 +31,7 @@ const FIXED: Column[] = [
 const NUMBER_WIDTH = 20;
 const DESCRIPTION_WIDTH = CONTENT_WIDTH - NUMBER_WIDTH - FIXED.reduce((sum, c) => sum + c.width, 0);
 const COLUMNS: Column[] = [
-  { title: 'N°', width: NUMBER_WIDTH, align: 'left', cell: (l) => String(l.lineNumber) },
+  { title: 'N°', width: NUMBER_WIDTH, align: 'left', cell: () => '' },
   { title: 'Désignation', width: DESCRIPTION_WIDTH, align: 'left', cell: () => '' },
   ...FIXED,
 ];
@@ -75,13 +75,15 @@ function drawRow(cursor: LayoutCursor, line: DocumentLine, currency: string): vo
       continue;
     }
     const part = description.slice(next, next + Math.min(room, left));
-    if (next === 0) {
-      COLUMNS.forEach((column, i) => {
-        if (i !== 1) drawCell(cursor, i, cursor.y, cursor.clean(column.cell(line, currency)), 'regular');
-      });
-    }
+    // drawn in reading order (number, description's first line, figures, rest), which text extraction follows
     part.forEach((text, i) => {
+      if (i === 0 && next === 0) drawCell(cursor, 0, cursor.y, String(line.lineNumber), 'regular');
       drawCell(cursor, 1, cursor.y + i * LEADING, text, 'regular');
+      if (i === 0 && next === 0) {
+        for (let column = 2; column < COLUMNS.length; column++) {
+          drawCell(cursor, column, cursor.y, cursor.clean(COLUMNS[column].cell(line, currency)), 'regular');
+        }
+      }
     });
     next += part.length;
     cursor.y += part.length * LEADING + 2;
