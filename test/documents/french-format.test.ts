@@ -1,5 +1,11 @@
 import test from 'ava';
-import { countryName, formatAmount, formatDate, formatDecimal, formatRate } from '../../domain/documents/pdf/french-format.js';
+import {
+  countryName,
+  formatAmount,
+  formatDate,
+  formatDecimal,
+  formatRate,
+} from '../../domain/documents/pdf/french-format.js';
 
 test('decimals are regrouped the French way without passing through a float', (t) => {
   t.is(formatDecimal('1234567.5', 2), '1 234 567,50');

@@ -12,7 +12,15 @@ import {
   longTextInvoice,
   sixtyLineInvoice,
 } from '../fixtures/pdf-documents.js';
-import { hasCommand, pdfFonts, pdfText, run, type ValidatorFile, validateAll, validatorPath } from '../helpers/pdf-tools.js';
+import {
+  hasCommand,
+  pdfFonts,
+  pdfText,
+  run,
+  type ValidatorFile,
+  validateAll,
+  validatorPath,
+} from '../helpers/pdf-tools.js';
 
 // An EN 16931 CII from the validator's samples; the PDF writer packages XML, it does not read it
 const CII = readFileSync(join(validatorPath(), '../samples/valid/cii-CII_example2.xml'));
@@ -141,7 +149,9 @@ test('an individual buyer has no SIRET or VAT number and the document no B2B men
 });
 
 test('sixty lines flow over pages, each page repeating the table header and numbered', (t) => {
-  const pages = pdfText(pdfPath('sixtyLines')).split('\f').filter((page) => page.trim() !== '');
+  const pages = pdfText(pdfPath('sixtyLines'))
+    .split('\f')
+    .filter((page) => page.trim() !== '');
   t.true(pages.length >= 3);
   pages.forEach((page, i) => {
     t.true(page.includes('N° Désignation Qté Unité P.U. HT TVA Montant HT'), `header on page ${i + 1}`);

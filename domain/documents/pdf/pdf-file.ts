@@ -6,12 +6,13 @@ const HEADER = Buffer.from([...Buffer.from('%PDF-1.7\n%', 'latin1'), 0xe2, 0xe3,
 /**
  * A PDF file written object by object (ISO 32000-1 §7.5): numbers are reserved first so objects can
  * point at each other, bodies are appended in any order, and `finish` adds the cross-reference
- * table and a trailer whose /ID (required by PDF/A) is the MD5 of everything before it, so the same
- * document always gives the same bytes.
+ * table and a trailer whose /ID (required by PDF/A) is the MD5 of what was written (less the streams
+ * shared by every document, such as fonts), so the same document always gives the same bytes.
  */
 export class PdfFile {
   private readonly chunks: Buffer[] = [HEADER];
   private length = HEADER.length;
+  private readonly id = createHash('md5');
   private readonly offsets: number[] = [];
   private count = 0;
 
@@ -27,19 +28,20 @@ export class PdfFile {
     this.push(Buffer.from(`${number} 0 obj\n${body}\nendobj\n`, 'latin1'));
   }
 
-  /** Writes a stream object; `entries` are the dictionary entries other than /Length. */
-  stream(number: number, entries: string, data: Buffer): void {
+  /**
+   * Writes a stream object; `entries` are the dictionary entries other than /Length. `shared` data
+   * (the same bytes in every document) is left out of the /ID digest.
+   */
+  stream(number: number, entries: string, data: Buffer, shared = false): void {
     this.offsets[number] = this.length;
     this.push(Buffer.from(`${number} 0 obj\n<< ${entries} /Length ${data.length} >>\nstream\n`, 'latin1'));
-    this.push(data);
+    this.push(data, !shared);
     this.push(Buffer.from('\nendstream\nendobj\n', 'latin1'));
   }
 
   /** The whole file; every reserved number must have been written. */
   finish(root: number): Buffer {
-    const id = createHash('md5');
-    for (const chunk of this.chunks) id.update(chunk);
-    const hexId = id.digest('hex');
+    const hexId = this.id.digest('hex');
     const start = this.length;
     let xref = `xref\n0 ${this.count + 1}\n0000000000 65535 f \n`;
     for (let number = 1; number <= this.count; number++) {
@@ -49,11 +51,12 @@ export class PdfFile {
     }
     xref += `trailer\n<< /Size ${this.count + 1} /Root ${root} 0 R /ID [<${hexId}> <${hexId}>] >>\n`;
     xref += `startxref\n${start}\n%%EOF\n`;
-    this.push(Buffer.from(xref, 'latin1'));
+    this.push(Buffer.from(xref, 'latin1'), false);
     return Buffer.concat(this.chunks, this.length);
   }
 
-  private push(chunk: Buffer): void {
+  private push(chunk: Buffer, hashed = true): void {
+    if (hashed) this.id.update(chunk);
     this.chunks.push(chunk);
     this.length += chunk.length;
   }

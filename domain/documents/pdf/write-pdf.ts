@@ -64,7 +64,7 @@ export function writePdf(layout: LayoutCursor, metadata: PdfMetadata, attachment
     buildXmp({ title: metadata.title, date: metadata.date, facturX: toFacturX(metadata) }),
   );
   const icc = pdf.reserve();
-  pdf.stream(icc, '/N 3 /Filter /FlateDecode', ICC_STREAM);
+  pdf.stream(icc, '/N 3 /Filter /FlateDecode', ICC_STREAM, true);
   const intent = pdf.reserve();
   pdf.object(
     intent,
@@ -91,8 +91,8 @@ function fontFor(face: FaceName, outside: ReadonlySet<number>): EmbeddedFont {
 /** The Type 0 font with its CIDFontType2 descendant, descriptor, program and ToUnicode; returns the Type 0's number. */
 function writeFont(pdf: PdfFile, font: EmbeddedFont): number {
   const [type0, cidFont, descriptor, program, toUnicode] = [1, 2, 3, 4, 5].map(() => pdf.reserve());
-  pdf.stream(program, `/Length1 ${font.length1} /Filter /FlateDecode`, font.fontFile);
-  pdf.stream(toUnicode, '/Filter /FlateDecode', font.toUnicode);
+  pdf.stream(program, `/Length1 ${font.length1} /Filter /FlateDecode`, font.fontFile, true);
+  pdf.stream(toUnicode, '/Filter /FlateDecode', font.toUnicode, true);
   pdf.object(descriptor, `<< ${font.descriptor} /FontFile2 ${program} 0 R >>`);
   pdf.object(
     cidFont,
