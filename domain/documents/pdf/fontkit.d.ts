@@ -27,6 +27,7 @@ declare module 'fontkit' {
     hasGlyphForCodePoint(codePoint: number): boolean;
     glyphForCodePoint(codePoint: number): Glyph;
     createSubset(): Subset;
+    getGlyph(id: number): Glyph;
   }
 
   export function create(buffer: Uint8Array, postscriptName?: string): Font;

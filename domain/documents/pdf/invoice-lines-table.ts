@@ -22,11 +22,11 @@ interface Column {
 }
 
 const FIXED: Column[] = [
-  { title: 'Qté', width: 46, align: 'right', cell: (l) => formatDecimal(l.quantity, 0) },
-  { title: 'Unité', width: 34, align: 'left', cell: (l) => unitLabel(l.unitCode) },
-  { title: 'P.U. HT', width: 68, align: 'right', cell: (l, c) => formatAmount(l.unitPrice, c) },
-  { title: 'TVA', width: 40, align: 'right', cell: (l) => formatRate(l.vatRate) },
-  { title: 'Montant HT', width: 80, align: 'right', cell: (l, c) => formatAmount(l.netAmount, c) },
+  { title: 'Qté', width: 40, align: 'right', cell: (l) => formatDecimal(l.quantity, 0) },
+  { title: 'Unité', width: 32, align: 'left', cell: (l) => unitLabel(l.unitCode) },
+  { title: 'P.U. HT', width: 66, align: 'right', cell: (l, c) => formatAmount(l.unitPrice, c) },
+  { title: 'TVA', width: 38, align: 'right', cell: (l) => formatRate(l.vatRate) },
+  { title: 'Montant HT', width: 78, align: 'right', cell: (l, c) => formatAmount(l.netAmount, c) },
 ];
 const NUMBER_WIDTH = 20;
 const DESCRIPTION_WIDTH = CONTENT_WIDTH - NUMBER_WIDTH - FIXED.reduce((sum, c) => sum + c.width, 0);
