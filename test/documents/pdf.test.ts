@@ -220,3 +220,11 @@ test('the same document gives the same bytes; another document, other bytes', (t
   t.deepEqual(writeFacturX(creditNote, CII, 'en16931'), writeFacturX(creditNote, CII, 'en16931'));
   t.notDeepEqual(renderInvoicePdf(businessInvoice), renderInvoicePdf({ ...businessInvoice, number: 'F-2026-0044' }));
 });
+
+test('the XMP title escapes markup and drops control characters', (t) => {
+  const path = join(dir, 'escaped.pdf');
+  writeFileSync(path, writeFacturX({ ...businessInvoice, number: 'A&B<1>\u0007"' }, CII, 'en16931'));
+  const xmp = run('pdfinfo', ['-meta', path]).stdout;
+  t.true(xmp.includes('<rdf:li xml:lang="x-default">Facture A&amp;B&lt;1&gt;&quot;</rdf:li>'));
+  t.true(pdfText(path).includes('N° A&B<1>"'));
+});

@@ -75,5 +75,12 @@ ${facturX}</rdf:RDF>
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
+  let out = '';
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    // control characters other than tab and line breaks are not allowed in XML 1.0 at all
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) continue;
+    out += char === '<' ? '&lt;' : char === '>' ? '&gt;' : char === '&' ? '&amp;' : char === '"' ? '&quot;' : char;
+  }
+  return out;
 }
