@@ -39,7 +39,9 @@ const PROFILES_WITH_LINES: ReadonlySet<CiiProfile> = new Set(['basic', 'en16931'
  * what the Factur-X profile allows (BT-24 names it). Pure: the same document gives the same bytes.
  */
 export function writeCii(doc: InvoiceDocument, profile: CiiProfile = 'en16931'): Buffer {
-  const w = new XmlWriter(PROLOGUES[profile]);
+  const prologue = PROLOGUES[profile];
+  if (!prologue) throw new Error(`unknown Factur-X profile: ${profile}`);
+  const w = new XmlWriter(prologue);
   const minimum = profile === 'minimum';
   writeExchangedDocument(w, doc, minimum);
   w.open('rsm:SupplyChainTradeTransaction');

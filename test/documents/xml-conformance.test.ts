@@ -76,6 +76,7 @@ function documentsToWrite(): { name: string; syntax: Written['syntax']; doc: Inv
 }
 
 test.before(async (t) => {
+  t.timeout(10 * 60_000, 'the validator starts a JVM and compiles the Schematron XSLTs');
   const dir = await mkdtemp(path.join(tmpdir(), 'xml-conformance-'));
   const written: Written[] = [];
   for (const { name, syntax, doc } of documentsToWrite()) {
