@@ -5,7 +5,7 @@ import { rateOf } from './document-rules.js';
 import type { CiiProfile, DocumentLine, InvoiceDocument } from './invoice-document.js';
 import { escapeText, XmlWriter } from './xml-writer.js';
 
-/** BT-24 for each Factur-X profile (Factur-X 1.0.7+ guideline identifiers). */
+/** BT-24 for each Factur-X profile: the guideline identifiers of the Factur-X 1.0 specification. */
 export const CII_GUIDELINE_IDS: Record<CiiProfile, string> = {
   minimum: 'urn:factur-x.eu:1p0:minimum',
   basicwl: 'urn:factur-x.eu:1p0:basicwl',
