@@ -89,7 +89,8 @@ export function toInvoiceDocument({ invoice, lines }: StoredInvoice): InvoiceDoc
       !individual,
     ),
     buyerIsIndividual: individual,
-    deliveryDate: intraCommunity ? invoice.issue_date : null,
+    // BT-72: the sale or service is dated by the invoice (French practice), and K requires it (BR-IC-11).
+    deliveryDate: invoice.issue_date,
     deliverToCountry: intraCommunity ? invoice.buyer_country : null,
     lines: lines.map(lineOf),
     vatBreakdown: groups.map((g, i) => ({

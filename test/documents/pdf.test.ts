@@ -17,10 +17,8 @@ import {
   pdfFonts,
   pdfText,
   run,
-  type ValidatorFile,
-  validateAll,
-  validatorPath,
 } from '../helpers/pdf-tools.js';
+import { type ValidatorFile, validateAll, validatorPath } from '../helpers/einvoice-validator.js';
 
 // An EN 16931 CII from the validator's samples; the PDF writer packages XML, it does not read it
 const CII = readFileSync(join(validatorPath(), '../samples/valid/cii-CII_example2.xml'));

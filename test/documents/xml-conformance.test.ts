@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import anyTest, { type TestFn } from 'ava';
 import { writeCii } from '../../domain/documents/cii.js';
 import { CII_PROFILES, type CiiProfile, type InvoiceDocument } from '../../domain/documents/invoice-document.js';
 import { writeUbl } from '../../domain/documents/ubl.js';
 import { corpusDocument, INVOICE_CORPUS } from '../fixtures/invoice-corpus.js';
+import { type ValidatorFile, validateAll } from '../helpers/einvoice-validator.js';
 import { buyerParty } from '../helpers/invoice-xml.js';
 
 /**
@@ -16,7 +15,6 @@ import { buyerParty } from '../helpers/invoice-xml.js';
  * run of the shared validator: it takes seconds to start, so one batch.
  */
 
-const VALIDATOR = '/work/shared/einvoice-validator/validate';
 const IN_EVERY_PROFILE = [
   'multi-rate',
   'individual-buyer',
@@ -28,20 +26,7 @@ const IN_EVERY_PROFILE = [
   'long-hostile-texts',
 ];
 
-interface Finding {
-  rule: string;
-  message: string;
-  location?: string;
-  check?: string;
-}
-interface FileReport {
-  file: string;
-  type: string;
-  profile: string | null;
-  valid: boolean;
-  errors: Finding[];
-  checks: { name: string }[];
-}
+type FileReport = ValidatorFile;
 interface Written {
   name: string;
   syntax: 'ubl' | CiiProfile;
@@ -85,24 +70,11 @@ test.before(async (t) => {
     await writeFile(file, xml);
     written.push({ name, syntax, xml, file });
   }
-  const stdout = await runValidator(written.map((w) => w.file));
   const reports = new Map<string, FileReport>();
-  for (const report of (JSON.parse(stdout) as { files: FileReport[] }).files) reports.set(report.file, report);
+  for (const report of validateAll(written.map((w) => w.file)).files) reports.set(report.file, report);
   t.context = { written, reports };
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Exit status 1 means "some file is invalid": the JSON is still the answer, the test reads it. */
-async function runValidator(files: string[]): Promise<string> {
-  try {
-    const { stdout } = await promisify(execFile)(VALIDATOR, ['--json', ...files], { maxBuffer: 256 * 1024 * 1024 });
-    return stdout;
-  } catch (err) {
-    const failure = err as { code?: number; stdout?: string; stderr?: string };
-    if (failure.code === 1 && failure.stdout) return failure.stdout;
-    throw new Error(`validator failed (${failure.code}): ${failure.stderr}`, { cause: err });
-  }
-}
 
 test('the corpus covers what the writers must handle', (t) => {
   t.true(INVOICE_CORPUS.length >= 14);

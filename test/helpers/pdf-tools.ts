@@ -1,20 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
 /**
- * The command-line tools the PDF tests read their output with: poppler-utils (pdftotext, pdffonts,
- * pdfinfo, pdfdetach), qpdf, and the project's offline e-invoice validator beside the repository
- * (`../shared/einvoice-validator/validate`, or EINVOICE_VALIDATOR). The validator installs poppler
- * and qpdf itself on first use, so run it before the others.
+ * The command-line tools the PDF tests read their output with: poppler-utils and qpdf (installed by
+ * the validator's first run, test/helpers/einvoice-validator.ts).
  */
-export function validatorPath(): string {
-  const root = fileURLToPath(new URL('../../../', import.meta.url)); // dist/test/helpers → repository
-  const candidates = [process.env.EINVOICE_VALIDATOR, `${root}../shared/einvoice-validator/validate`];
-  const found = candidates.find((path) => path && existsSync(path));
-  if (!found) throw new Error(`einvoice validator not found (tried ${candidates.filter(Boolean).join(', ')})`);
-  return found;
-}
 
 /** Runs a command; its result whatever the exit status (the caller decides what a failure means). */
 export function run(command: string, args: string[]): { status: number | null; stdout: string; stderr: string } {
@@ -26,37 +15,6 @@ export function run(command: string, args: string[]): { status: number | null; s
 /** Whether a program is on the PATH. */
 export function hasCommand(name: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
-}
-
-/** A finding of the validator's JSON report. */
-export interface ValidatorFinding {
-  rule: string;
-  message: string;
-}
-
-/** One file of the validator's `--json` report (shared/einvoice-validator/README.md). */
-export interface ValidatorFile {
-  file: string;
-  type: string;
-  profile: string | null;
-  valid: boolean;
-  errors: ValidatorFinding[];
-  warnings: ValidatorFinding[];
-  checks: { name: string }[];
-  pdf?: {
-    afRelationship?: string;
-    embeddedSubtype?: string;
-    pdfaOutputIntent?: boolean;
-    pdfaid?: { part: string; conformance: string };
-    xmp?: Record<string, string>;
-  };
-}
-
-/** Validates every file in one call (the JVM start and Schematron compilation dominate). */
-export function validateAll(paths: string[]): { valid: boolean; files: ValidatorFile[] } {
-  const { status, stdout, stderr } = run(validatorPath(), ['--json', ...paths]);
-  if (status !== 0 && status !== 1) throw new Error(`validator failed (exit ${status}): ${stderr}`);
-  return JSON.parse(stdout);
 }
 
 /** The text poppler extracts, in content order (`-raw`), pages separated by form feeds. */
