@@ -67,7 +67,8 @@ const lineProperties = {
   total_ttc: amount('Line amount including tax: total_ht + total_tax.'),
 } as const;
 
-const invoiceProperties = {
+/** The creation body's fields (PATCH names the locked ones: schemas/invoice-reading.ts). */
+export const invoiceProperties = {
   external_id: text(255, 'Your own reference, unique per owner, sub-tenant and environment: a second use answers 409.'),
   invoice_number: text(50, 'Invoice number (BT-1), at most 50 characters, unique per seller.'),
   direction: { type: 'string', enum: ['outgoing', 'incoming'], description: 'outgoing (you sell) or incoming.' },
@@ -469,7 +470,8 @@ export const InvoiceListInput = {
     status: {
       type: 'string',
       enum: INVOICE_STATUSES,
-      description: 'Status; `validated` also finds `completed` invoices.',
+      description:
+        'Status; `validated` also finds `completed` invoices. Deleted drafts are listed only with `status=deleted`.',
     },
     direction: { type: 'string', enum: ['outgoing', 'incoming'], description: 'Direction.' },
     environment: { type: 'string', enum: ['sandbox', 'production'], description: 'Environment (keys: their own).' },
