@@ -7,18 +7,20 @@ import { invoiceBody } from './invoice-bodies.js';
 export { BUYER_SIRET, invoiceBody, SELLER_SIRET } from './invoice-bodies.js';
 
 type Request = (path: string, init?: RequestInit) => Promise<Response>;
+/** An invoice view as JSON, read loosely by assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read the view loosely
+type InvoiceJson = any;
 
 /**
  * Creates an invoice through a real creation route (`/api/v1/invoices` by default) with a valid
  * body and returns its view; fails loudly when the route refuses it.
  */
-// biome-ignore lint/suspicious/noExplicitAny: tests read the view loosely
 export async function createInvoice(
   request: Request,
   key: string,
   overrides = {},
   path = '/api/v1/invoices',
-): Promise<any> {
+): Promise<InvoiceJson> {
   const res = await request(path, postJson(invoiceBody(overrides), { 'X-API-Key': key }));
   const body = await readJson(res);
   if (res.status !== 201) throw new Error(`invoice creation failed: ${res.status} ${JSON.stringify(body)}`);
