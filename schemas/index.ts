@@ -3,6 +3,7 @@ import { authSchemas } from './auth.js';
 import { billingSchemas } from './billing.js';
 import { commonSchemas } from './common.js';
 import { companySchemas } from './companies.js';
+import { invoiceReadingSchemas } from './invoice-reading.js';
 import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
 import { platformSchemas } from './platform.js';
@@ -30,4 +31,5 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...tenantProfileSchemas,
   ...authSchemas,
   ...invoiceSchemas,
+  ...invoiceReadingSchemas,
 ];

@@ -43,7 +43,7 @@ const addressInput = {
 } as const;
 
 const lineProperties = {
-  description: text(1000, 'What is sold (item name, BT-153).'),
+  description: text(4000, 'What is sold (item name, BT-153), at most 4000 characters.'),
   quantity: { type: 'number', minimum: 0.001, description: 'Quantity, at least 0.001, at most 4 decimals.' },
   unit_price: { type: 'number', minimum: 0, description: 'Unit price excluding tax, at most 4 decimals.' },
   tax_rate: { type: 'number', minimum: 0, maximum: 100, description: 'VAT rate in percent, 0 to 100.' },
@@ -67,7 +67,8 @@ const lineProperties = {
   total_ttc: amount('Line amount including tax: total_ht + total_tax.'),
 } as const;
 
-const invoiceProperties = {
+/** The creation body's fields (PATCH names the locked ones: schemas/invoice-reading.ts). */
+export const invoiceProperties = {
   external_id: text(255, 'Your own reference, unique per owner, sub-tenant and environment: a second use answers 409.'),
   invoice_number: text(50, 'Invoice number (BT-1), at most 50 characters, unique per seller.'),
   direction: { type: 'string', enum: ['outgoing', 'incoming'], description: 'outgoing (you sell) or incoming.' },
@@ -481,7 +482,8 @@ export const InvoiceListInput = {
     status: {
       type: 'string',
       enum: INVOICE_STATUSES,
-      description: 'Status; `validated` also finds `completed` invoices.',
+      description:
+        'Status; `validated` also finds `completed` invoices. Deleted drafts are listed only with `status=deleted`.',
     },
     direction: { type: 'string', enum: ['outgoing', 'incoming'], description: 'Direction.' },
     environment: { type: 'string', enum: ['sandbox', 'production'], description: 'Environment (keys: their own).' },
@@ -509,7 +511,75 @@ export const InvoiceIdInput = {
 } as const;
 export type InvoiceIdInput = FromSchema<typeof InvoiceIdInput>;
 
+const fileSummary = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', 'byte_size', 'sha256'],
+  properties: {
+    kind: { type: 'string', description: 'pdf, facturx, ubl or cii.' },
+    byte_size: { type: 'integer', description: 'Size in bytes.' },
+    sha256: { type: 'string', description: 'SHA-256 of the bytes, hex.' },
+  },
+} as const;
+
+export const GeneratedDocuments = {
+  $id: 'GeneratedDocuments',
+  type: 'object',
+  description: 'What the document worker made of an invoice.',
+  additionalProperties: false,
+  required: ['id', 'documents_status', 'files'],
+  properties: {
+    id: { type: 'string', format: 'uuid', description: 'Invoice id.' },
+    documents_status: {
+      type: 'string',
+      enum: ['ready', 'failed', 'skipped'],
+      description: 'Outcome (skipped: already ready).',
+    },
+    files: { type: 'array', items: { ...fileSummary, description: 'A file.' }, description: 'Files stored.' },
+  },
+} as const;
+
+export const ConvertInvoiceInput = {
+  $id: 'ConvertInvoiceInput',
+  type: 'object',
+  description: 'An invoice and the electronic format to produce from its data.',
+  additionalProperties: false,
+  required: ['invoice_id', 'target_format'],
+  properties: {
+    invoice_id: { type: 'string', format: 'uuid', description: 'The invoice.' },
+    target_format: { type: 'string', enum: OUTPUT_FORMATS, description: 'facturx, ubl or cii.' },
+  },
+} as const;
+export type ConvertInvoiceInput = FromSchema<typeof ConvertInvoiceInput>;
+
+export const InvoiceConversion = {
+  $id: 'InvoiceConversion',
+  type: 'object',
+  description: 'The file produced, and a link that serves it for 15 minutes.',
+  additionalProperties: false,
+  required: ['invoice_id', 'source_format', 'target_format', 'files', 'url', 'expires_at'],
+  properties: {
+    invoice_id: { type: 'string', format: 'uuid', description: 'The invoice.' },
+    source_format: { type: 'string', enum: OUTPUT_FORMATS, description: 'The format it was issued in.' },
+    target_format: { type: 'string', enum: OUTPUT_FORMATS, description: 'The format produced.' },
+    files: {
+      type: 'array',
+      items: { ...fileSummary, description: 'A file.' },
+      description: 'Files stored (Factur-X also stores its CII).',
+    },
+    url: {
+      type: 'string',
+      format: 'uri',
+      description: 'Download link of the target file, valid 15 minutes, no credentials needed.',
+    },
+    expires_at: { type: 'string', format: 'date-time', description: 'When the link stops working.' },
+  },
+} as const;
+
 export const invoiceSchemas = [
+  GeneratedDocuments,
+  ConvertInvoiceInput,
+  InvoiceConversion,
   CreateInvoiceInput,
   CreateTenantInvoiceInput,
   BulkCreateInvoicesInput,

@@ -21,6 +21,10 @@ export interface DocumentedRoute {
   summary?: string;
   /** Session routes set cookies at the HTTP edge and take no Idempotency-Key (bind-route.ts). */
   respond?: unknown;
+  /** Media types of a route that answers with a file instead of JSON. */
+  file?: readonly string[];
+  /** Error statuses beyond the usual ones. */
+  errors?: readonly number[];
   operation: { name: string; summary: string; input: string; output: string; kind: string };
 }
 
@@ -86,6 +90,7 @@ export function buildOpenApiDocument(
     if (!isPublic) for (const s of [401, 403]) errors.add(s);
     if (hasBody) for (const s of [400, 409, 413, 415]) errors.add(s);
     if (route.operation.name === 'health_check') errors.add(503);
+    for (const extra of route.errors ?? []) errors.add(extra);
     for (const status of errors) usedErrors.add(status);
 
     const outputRef = { $ref: `#/components/schemas/${route.operation.output}` };
@@ -99,6 +104,15 @@ export function buildOpenApiDocument(
           };
 
     const successHeaders: Record<string, unknown> = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
+    if (route.file) {
+      successHeaders['Content-Disposition'] = {
+        description: 'attachment, with the file name.',
+        schema: { type: 'string' },
+      };
+    }
+    const content = route.file
+      ? Object.fromEntries(route.file.map((type) => [type, { schema: outputRef }]))
+      : { 'application/json': { schema: success } };
     if (!isPublic) {
       for (const name of RATE_LIMIT_HEADERS) successHeaders[name] = { $ref: `#/components/headers/${name}` };
     }
@@ -113,7 +127,7 @@ export function buildOpenApiDocument(
         [String(status)]: {
           description: route.operation.summary,
           headers: successHeaders,
-          ...(status === 204 ? {} : { content: { 'application/json': { schema: success } } }),
+          ...(status === 204 ? {} : { content }),
         },
         ...Object.fromEntries(
           [...errors]

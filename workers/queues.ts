@@ -1,5 +1,6 @@
 import type { QueueName } from '../domain/shared/queues.js';
 import { dispatchEvent } from './handlers/dispatch-event.js';
+import { generateInvoiceDocumentsJob } from './handlers/generate-invoice-documents.js';
 import { purgeIdempotencyKeys } from './handlers/purge-idempotency-keys.js';
 import { sendPasswordReset } from './handlers/send-password-reset.js';
 import { verifyCompanyKyc } from './handlers/verify-company-kyc.js';
@@ -19,6 +20,8 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'purge-idempotency-keys': { handler: purgeIdempotencyKeys, concurrency: 1 },
   'verify-company-kyc': { handler: verifyCompanyKyc, perTenant: 2 },
   'send-password-reset': { handler: sendPasswordReset },
+  // CPU-bound rendering: two at a time per process keeps the event loop free for the other queues.
+  'generate-invoice-documents': { handler: generateInvoiceDocumentsJob, concurrency: 2, perTenant: 2 },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */

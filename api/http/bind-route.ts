@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { AppError } from '../../domain/shared/app-error.js';
 import type { Deps } from '../../domain/shared/deps.js';
 import { authorize, execute } from '../../domain/shared/execute.js';
+import type { FileOutput } from '../../domain/shared/file-output.js';
 import { isUuid } from '../../domain/shared/ids.js';
 import { authenticate } from '../middleware/authenticate.js';
 import type { RequestState } from '../middleware/request-context.js';
@@ -9,6 +10,7 @@ import { claimFor, isReplayable } from './idempotency.js';
 import type { RateLimits } from './rate-limit.js';
 import { renderError } from './render-error.js';
 import { type RouteSpec, takesBody } from './route-spec.js';
+import { sendFile } from './send-file.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -71,6 +73,7 @@ export function bindRoute(route: RouteSpec, deps: Deps, rateLimits: RateLimits):
       }
       return;
     }
+    if (route.file) return sendFile(ctx, output as FileOutput);
     ctx.status = status;
     ctx.type = JSON_TYPE;
     ctx.body = render(output);

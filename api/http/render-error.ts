@@ -1,4 +1,5 @@
 import { AppError, ERROR_STATUS, type ErrorCode, isAppError } from '../../domain/shared/app-error.js';
+import { isFiscalLockViolation } from '../../domain/shared/pg-errors.js';
 
 export interface RenderedError {
   status: number;
@@ -55,9 +56,19 @@ function shapeOf(code: ErrorCode, message: string, extra: Record<string, unknown
   return { message, error: code.toLowerCase(), code, error_code: code, ...extra };
 }
 
-/** Errors from Koa, co-body and raw-body carry a 4xx `status` (co-body sets no `expose`); map the known ones. */
+/**
+ * Errors from Koa, co-body and raw-body carry a 4xx `status` (co-body sets no `expose`); map the known
+ * ones, and the database's refusal to change an issued invoice.
+ */
 function toAppError(err: unknown): AppError | null {
   if (isAppError(err)) return err;
+  // The last line of defence of issued invoices: a write the domain let through is still a 409, never a 500.
+  if (isFiscalLockViolation(err)) {
+    return new AppError(
+      'INVOICE_IMMUTABLE',
+      'This invoice is in the fiscal ledger: its fiscal fields and lines cannot change. Only metadata and archive_enabled can; correct an issued invoice with a credit note.',
+    );
+  }
   const http = err as { status?: number; type?: string; message?: string; headers?: Record<string, string> };
   if (!http || typeof http.status !== 'number' || http.status < 400 || http.status > 499) return null;
   if (http.type === 'entity.parse.failed' || (http.status === 400 && /JSON/i.test(http.message ?? ''))) {

@@ -43,4 +43,11 @@ export interface RouteSpec {
    * an empty response. Used by the dashboard's session routes.
    */
   respond?: (ctx: Context, output: unknown, caller: Caller) => unknown;
+  /**
+   * The output is a file (domain/shared/file-output.ts) sent as its bytes, of these media types,
+   * with Content-Disposition: the download links' target.
+   */
+  file?: readonly string[];
+  /** Error statuses the route answers beyond the usual ones, for the OpenAPI document (409, 410). */
+  errors?: readonly number[];
 }

@@ -3,7 +3,15 @@ import { apiKeyRoutes } from './api-keys.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { balanceRoutes } from './balance.routes.js';
 import { companyRoutes } from './companies.routes.js';
-import { invoiceRoutes, sandboxInvoiceRoutes, tenantInvoiceRoutes } from './invoices.routes.js';
+import {
+  invoiceFileRoutes,
+  invoiceReadingRoutes,
+  invoiceRoutes,
+  sandboxInvoiceReadingRoutes,
+  sandboxInvoiceRoutes,
+  tenantInvoiceReadingRoutes,
+  tenantInvoiceRoutes,
+} from './invoices.routes.js';
 import { platformRoutes } from './platform.routes.js';
 import { subTenantRoutes } from './sub-tenants.routes.js';
 import { tenantAuthRoutes } from './tenant-auth.routes.js';
@@ -22,4 +30,8 @@ export const ROUTES: readonly RouteSpec[] = [
   ...invoiceRoutes,
   ...tenantInvoiceRoutes,
   ...sandboxInvoiceRoutes,
+  ...invoiceReadingRoutes,
+  ...tenantInvoiceReadingRoutes,
+  ...sandboxInvoiceReadingRoutes,
+  ...invoiceFileRoutes,
 ];

@@ -22,11 +22,24 @@ export function verifyToken<T extends Record<string, unknown>>(
   options: SignedTokenOptions,
   token: string | undefined | null,
 ): (T & { exp: number }) | null {
+  const opened = openToken<T>(options, token);
+  return opened && !opened.expired ? opened.claims : null;
+}
+
+/**
+ * A genuine token of this purpose, expired or not; `null` when it was altered or never issued.
+ * For callers that answer an expired token differently from a forged one (download links: 410).
+ */
+export function openToken<T extends Record<string, unknown>>(
+  options: SignedTokenOptions,
+  token: string | undefined | null,
+): { claims: T & { exp: number }; expired: boolean } | null {
   if (typeof token !== 'string' || token.length > 4096) return null;
   const [body, signature, extra] = token.split('.');
   if (!body || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(mac(options, body), 'base64url');
-  const given = Buffer.from(signature, 'base64url');
+  // Compared as text: decoding base64url first would accept other spellings of the same bytes.
+  const expected = Buffer.from(mac(options, body), 'utf8');
+  const given = Buffer.from(signature, 'utf8');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   let claims: (T & { exp: number }) | null = null;
   try {
@@ -34,8 +47,8 @@ export function verifyToken<T extends Record<string, unknown>>(
   } catch {
     return null;
   }
-  if (!claims || typeof claims.exp !== 'number' || claims.exp * 1000 <= options.now.getTime()) return null;
-  return claims;
+  if (!claims || typeof claims.exp !== 'number') return null;
+  return { claims, expired: claims.exp * 1000 <= options.now.getTime() };
 }
 
 function mac(options: SignedTokenOptions, body: string): string {

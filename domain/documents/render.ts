@@ -4,11 +4,9 @@ import type { CiiProfile, InvoiceDocument, OutputFormat } from './invoice-docume
 import { renderInvoicePdf, writeFacturX } from './pdf/index.js';
 import { writeUbl } from './ubl.js';
 
-/** The kinds of file an invoice can have (`invoice_documents.kind`). */
-export type DocumentKind = 'original' | 'pdf' | 'facturx' | 'ubl' | 'cii';
-
 export interface RenderedFile {
-  kind: Exclude<DocumentKind, 'original'>;
+  /** The generated kinds of `invoice_documents.kind`. */
+  kind: 'pdf' | 'facturx' | 'ubl' | 'cii';
   contentType: string;
   filename: string;
   content: Buffer;
@@ -30,7 +28,11 @@ export const fileStem = (number: string): string => number.replace(/[^\w.-]+/g, 
  * The files of one format, from the document model; pure. Factur-X is a readable PDF/A-3 that
  * embeds the CII, so it also yields that CII; UBL and CII come with the readable PDF.
  */
-export function renderFormat(doc: InvoiceDocument, format: OutputFormat, profile: CiiProfile = 'en16931'): RenderedFile[] {
+export function renderFormat(
+  doc: InvoiceDocument,
+  format: OutputFormat,
+  profile: CiiProfile = 'en16931',
+): RenderedFile[] {
   const stem = fileStem(doc.number);
   const cii = () => file('cii', 'application/xml', `${stem}.cii.xml`, writeCii(doc, profile));
   switch (format) {
@@ -39,7 +41,10 @@ export function renderFormat(doc: InvoiceDocument, format: OutputFormat, profile
       return [file('facturx', 'application/pdf', `${stem}.facturx.pdf`, writeFacturX(doc, xml.content, profile)), xml];
     }
     case 'ubl':
-      return [file('ubl', 'application/xml', `${stem}.ubl.xml`, writeUbl(doc)), file('pdf', 'application/pdf', `${stem}.pdf`, renderInvoicePdf(doc))];
+      return [
+        file('ubl', 'application/xml', `${stem}.ubl.xml`, writeUbl(doc)),
+        file('pdf', 'application/pdf', `${stem}.pdf`, renderInvoicePdf(doc)),
+      ];
     case 'cii':
       return [cii(), file('pdf', 'application/pdf', `${stem}.pdf`, renderInvoicePdf(doc))];
   }

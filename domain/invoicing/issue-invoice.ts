@@ -4,9 +4,11 @@ import { appendAuditEntry } from '../audit/audit-trail.js';
 import { chargeFor } from '../billing/charge.js';
 import { appendFiscalEntry } from '../ledger/fiscal-chain.js';
 import type { OperationContext } from '../shared/operation.js';
+import { saveInvoiceDocument } from './document-store.js';
 import { prepareInvoice } from './invoice.js';
 import { type InvoiceOwner, insertInvoice } from './invoice-store.js';
 import { type InvoiceView, toInvoiceView } from './invoice-view.js';
+import { readOriginalFile } from './original-file.js';
 
 /** Who did it, for the audit trail and `created_by`: the credential, never a secret. */
 export const actorOf = (ctx: OperationContext) => ({
@@ -28,6 +30,7 @@ export async function issueInvoice(
   input: InvoiceInput,
 ): Promise<InvoiceView> {
   const prepared = prepareInvoice(input);
+  const original = input.original_file ? await readOriginalFile(input.original_file) : null;
   const now = ctx.clock.now();
   const id = randomUUID();
   const fiscalEntryId = randomUUID();
@@ -78,7 +81,22 @@ export async function issueInvoice(
     currency: invoice.currency,
     sub_tenant_id: invoice.sub_tenant_id,
   };
+  if (original) {
+    await saveInvoiceDocument(ctx.tx, {
+      tenantId: owner.tenantId,
+      invoiceId: id,
+      kind: 'original',
+      contentType: original.contentType,
+      filename: original.filename,
+      content: original.content,
+    });
+  }
   await ctx.events.emit('invoice.created', event, { tenantId: owner.tenantId, environment: owner.environment });
+  await ctx.jobs.send(
+    'generate-invoice-documents',
+    { tenantId: owner.tenantId, invoiceId: id },
+    { group: { id: owner.tenantId } },
+  );
   await appendFiscalEntry(ctx.tx, owner, {
     id: fiscalEntryId,
     entryType: 'invoice_created',

@@ -19,11 +19,15 @@ export const ERROR_STATUS = {
   ACCOUNT_DISABLED: 403,
   /** A cookie-authenticated mutation without the matching X-XSRF-TOKEN header. */
   CSRF_TOKEN_MISMATCH: 403,
+  /** A download link that was altered or never issued by this service. */
+  DOWNLOAD_LINK_INVALID: 403,
   API_KEY_ENVIRONMENT_MISMATCH: 403,
   KYC_REQUIRED: 403,
   TENANT_DISABLED: 403,
   FISCAL_SCOPE_DENIED: 403,
   NOT_FOUND: 404,
+  /** The invoice has no such file (no `original_file` was uploaded with it). */
+  FILE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   DUPLICATE_EXTERNAL_ID: 409,
@@ -31,12 +35,18 @@ export const ERROR_STATUS = {
   DUPLICATE_INVOICE_NUMBER: 409,
   /** The invoice's files are not generated yet: retry shortly. */
   DOCUMENT_NOT_READY: 409,
+  /** Generating the invoice's files failed; the message says why. */
+  DOCUMENT_GENERATION_FAILED: 409,
+  /** The invoice has no file in the format asked for: convert it first (POST /v1/invoices/convert). */
+  CONVERSION_REQUIRED: 409,
   /** The invoice is in the fiscal ledger: its fiscal fields cannot change. */
   INVOICE_IMMUTABLE: 409,
   /** The operation does not apply to the resource in its current state (deleting a sent invoice). */
   INVALID_STATE: 409,
   /** The same Idempotency-Key is being processed by another request right now. */
   IDEMPOTENCY_KEY_IN_USE: 409,
+  /** A download link past its 15 minutes: ask for a new one. */
+  DOWNLOAD_LINK_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** Rendered as `{message, errors}`: the only code with the validation shape. */

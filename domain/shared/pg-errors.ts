@@ -3,3 +3,12 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = err as { code?: string; constraint?: string } | null;
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
+
+/**
+ * The database refused to change a locked invoice (`restrict_violation`, SQLSTATE 23001, raised by
+ * the triggers of migrations/20261122001800_create_invoices.ts under `invoices_fiscal_fields_locked`).
+ */
+export function isFiscalLockViolation(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string } | null;
+  return e?.code === '23001' && e.constraint === 'invoices_fiscal_fields_locked';
+}

@@ -10,6 +10,8 @@ export interface JobPayloads {
   'verify-company-kyc': { tenantId: string; companyId: string; reference: string; siret: string };
   /** Make a password reset token for a user and mail the link (POST /v1/auth/forgot-password). */
   'send-password-reset': { tenantId: string; userId: string };
+  /** Render an invoice's files (its format, and the readable PDF) from the stored invoice. */
+  'generate-invoice-documents': { tenantId: string; invoiceId: string };
 }
 export type QueueName = keyof JobPayloads;
 
@@ -34,6 +36,10 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   'send-password-reset': {
     // A link is wanted now: a few quick retries; after ~15 min the user asks again.
     create: { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 },
+  },
+  'generate-invoice-documents': {
+    // Rendering is pure and a failure is recorded on the invoice; retries cover crashes and the database.
+    create: { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 },
   },
 };
 

@@ -5,6 +5,7 @@ import { ROUTES } from '../../api/routes/index.js';
 import { openApiRoutes } from '../../api/routes/openapi.routes.js';
 import { issueAccessToken } from '../../domain/auth/access-token-store.js';
 import { seedPlatformTenant, seedUser, seedUserKey, seedVerifiedCompany } from '../helpers/identities.js';
+import { createInvoice, setDocumentsStatus, storeDocument } from '../helpers/invoices.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { type Actor, CONSUMES_CREDENTIALS, EXPECTED, type Fixture, OWNED } from './authorization-matrix.js';
 
@@ -46,6 +47,9 @@ async function seedActors(): Promise<{ credentials: Credentials; owned: Record<F
     .insert({ tenant_id: tenant.tenantId, environment: 'sandbox', name: 'Owned', external_id: `ext-${randomUUID()}` })
     .returning(['id', 'external_id']);
   const companyId = await seedVerifiedCompany(db, user.tenantId);
+  const invoice = await createInvoice(app.request, tenant.keys.sk_test, {}, '/api/v1/sandbox/invoices');
+  for (const kind of ['pdf', 'facturx', 'cii'] as const) await storeDocument(db, invoice, tenant.tenantId, kind);
+  await setDocumentsStatus(db, invoice.id, 'ready');
   const keyRow = await db('api_keys')
     .where({ key_prefix: userKey.slice(0, 12), user_id: user.userId })
     .first('id');
@@ -71,6 +75,7 @@ async function seedActors(): Promise<{ credentials: Credentials; owned: Record<F
       sub_tenant: { id: subTenant.id, subTenantId: subTenant.id, externalId: subTenant.external_id },
       company: { id: companyId },
       user_key: { id: keyRow.id },
+      invoice: { id: invoice.id, type: 'pdf' },
     },
   };
 }

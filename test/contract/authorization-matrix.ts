@@ -68,6 +68,26 @@ const apiKeyRoute = (status: number, scope: 'invoices' | 'signatures', set: Part
     ...set,
   });
 
+/**
+ * Invoice reading and changes: the dashboard ([Bearer], cookie session) and every secret key, user's
+ * or tenant's; a key without the `invoices` scope is refused (403).
+ */
+const invoiceRoute = (status: number, set: Partial<Row> = {}) =>
+  row(401, {
+    user_token: status,
+    user_session: status,
+    admin_token: status,
+    ...each(USER_KEYS, status),
+    ...each(TENANT_KEYS, status),
+    user_key_signatures: 403,
+    user_key_no_scope: 403,
+    ...set,
+  });
+
+/** The `/v1/sandbox` invoice routes: secret keys of the sandbox with the `invoices` scope. */
+const sandboxInvoiceRoute = (status: number, set: Partial<Row> = {}) =>
+  apiKeyRoute(status, 'invoices', { tenant_production: 403, ...set });
+
 export const EXPECTED: Record<string, Row> = {
   'GET /api/health': open(200),
   'GET /api/v1/health': open(200),
@@ -121,10 +141,26 @@ export const EXPECTED: Record<string, Row> = {
   'GET /api/v1/tenant/sub-tenants/by-external-id/{externalId}': tenantRoute(404),
   'GET /api/v1/tenant/sub-tenants/{subTenantId}/stats/overview': tenantRoute(404),
   'POST /api/v1/invoices': apiKeyRoute(422, 'invoices'),
+  'POST /api/v1/invoices/convert': apiKeyRoute(422, 'invoices'),
   'POST /api/v1/sandbox/invoices': apiKeyRoute(422, 'invoices', { tenant_production: 403 }),
   'POST /api/v1/tenant/invoices': tenantRoute(422),
   'POST /api/v1/tenant/sub-tenants/{subTenantId}/invoices': tenantRoute(422),
   'POST /api/v1/tenant/invoices/bulk': tenantRoute(422),
+
+  'GET /api/v1/invoices': invoiceRoute(200),
+  'GET /api/v1/invoices/{id}': invoiceRoute(404),
+  'PATCH /api/v1/invoices/{id}': invoiceRoute(404),
+  'DELETE /api/v1/invoices/{id}': invoiceRoute(404),
+  // A random `type` is not one of the download types: 422 once through authorization.
+  'GET /api/v1/invoices/{id}/download/{type}': invoiceRoute(422),
+  'GET /api/v1/invoices/{id}/audit-trail': invoiceRoute(404),
+  'GET /api/v1/tenant/sub-tenants/{subTenantId}/invoices': tenantRoute(404),
+  'GET /api/v1/sandbox/invoices': sandboxInvoiceRoute(200),
+  'GET /api/v1/sandbox/invoices/{id}': sandboxInvoiceRoute(404),
+  'GET /api/v1/sandbox/invoices/{id}/audit-trail': sandboxInvoiceRoute(404),
+  'GET /api/v1/sandbox/invoices/{id}/download/{type}': sandboxInvoiceRoute(422),
+  // The token is the permission: credentials are not read, a made-up token is refused.
+  'GET /api/v1/files/{token}': open(403),
 };
 
 /**
@@ -133,8 +169,17 @@ export const EXPECTED: Record<string, Row> = {
  */
 export const CONSUMES_CREDENTIALS = new Set(['POST /api/v1/tenant/regenerate-key', 'POST /api/v1/auth/logout']);
 
-/** Resources the matrix seeds: a sandbox sub-tenant of `tenant_sandbox`'s tenant, a company and a key of the user. */
-export type Fixture = 'sub_tenant' | 'company' | 'user_key';
+/**
+ * Resources the matrix seeds: a sandbox sub-tenant of `tenant_sandbox`'s tenant, a company and a key
+ * of the user, and a sandbox invoice of `tenant_sandbox` with its files generated.
+ */
+export type Fixture = 'sub_tenant' | 'company' | 'user_key' | 'invoice';
+
+const ownedInvoice = { fixture: 'invoice', expected: invoiceRoute(404, { tenant_sandbox: 200 }) } as const;
+const ownedSandboxInvoice = {
+  fixture: 'invoice',
+  expected: sandboxInvoiceRoute(404, { tenant_sandbox: 200 }),
+} as const;
 
 /**
  * The same routes with an id that one actor's owner holds: the owner is served, and every other
@@ -153,4 +198,15 @@ export const OWNED: Record<string, { fixture: Fixture; expected: Row }> = {
   'GET /api/v1/companies/{id}': { fixture: 'company', expected: dashboard(200, { admin_token: 404 }) },
   'GET /api/v1/companies/{id}/kyc/status': { fixture: 'company', expected: dashboard(200, { admin_token: 404 }) },
   'GET /api/v1/api-keys/{id}': { fixture: 'user_key', expected: dashboard(200, { admin_token: 404 }) },
+  'GET /api/v1/invoices/{id}': ownedInvoice,
+  'PATCH /api/v1/invoices/{id}': ownedInvoice,
+  'GET /api/v1/invoices/{id}/download/{type}': ownedInvoice,
+  'GET /api/v1/invoices/{id}/audit-trail': ownedInvoice,
+  'GET /api/v1/sandbox/invoices/{id}': ownedSandboxInvoice,
+  'GET /api/v1/sandbox/invoices/{id}/audit-trail': ownedSandboxInvoice,
+  'GET /api/v1/sandbox/invoices/{id}/download/{type}': ownedSandboxInvoice,
+  'GET /api/v1/tenant/sub-tenants/{subTenantId}/invoices': {
+    fixture: 'sub_tenant',
+    expected: tenantRoute(404, { tenant_sandbox: 200 }),
+  },
 };

@@ -12,13 +12,8 @@ import {
   longTextInvoice,
   sixtyLineInvoice,
 } from '../fixtures/pdf-documents.js';
-import {
-  hasCommand,
-  pdfFonts,
-  pdfText,
-  run,
-} from '../helpers/pdf-tools.js';
 import { type ValidatorFile, validateAll, validatorPath } from '../helpers/einvoice-validator.js';
+import { hasCommand, pdfFonts, pdfText, run } from '../helpers/pdf-tools.js';
 
 // An EN 16931 CII from the validator's samples; the PDF writer packages XML, it does not read it
 const CII = readFileSync(join(validatorPath(), '../samples/valid/cii-CII_example2.xml'));

@@ -49,4 +49,3 @@ export function validateAll(paths: string[]): { valid: boolean; files: Validator
   if (status !== 0 && status !== 1) throw new Error(`validator failed (exit ${status}): ${stderr}`);
   return JSON.parse(stdout);
 }
-

@@ -1,0 +1,25 @@
+import type { InvoiceFileInput } from '../../../schemas/invoice-reading.js';
+import { AppError } from '../../shared/app-error.js';
+import { ANY_CALLER } from '../../shared/caller.js';
+import type { FileOutput } from '../../shared/file-output.js';
+import { defineQuery } from '../../shared/operation.js';
+import { enterTenant } from '../../shared/tenant-context.js';
+import { findInvoiceDocument } from '../document-store.js';
+import { openDownloadLink } from '../invoice-files.js';
+
+export const downloadInvoiceFile = defineQuery<InvoiceFileInput, FileOutput>({
+  name: 'download_invoice_file',
+  summary:
+    'The file behind a download link, served without credentials while the link is valid (15 minutes): 410 DOWNLOAD_LINK_EXPIRED after, 403 DOWNLOAD_LINK_INVALID for an altered link.',
+  input: 'InvoiceFileInput',
+  output: 'InvoiceFile',
+  callers: ANY_CALLER,
+  async run(input, ctx) {
+    const claims = openDownloadLink(ctx, input.token);
+    // The signed claims, not the (absent) credentials, say whose rows this request may read.
+    await enterTenant(ctx.tx, claims.tenant_id);
+    const document = await findInvoiceDocument(ctx.tx, claims.invoice_id, claims.kind);
+    if (!document) throw new AppError('FILE_NOT_FOUND', 'This file is no longer available. Ask for a new link.');
+    return { content: document.content, contentType: document.content_type, filename: document.filename };
+  },
+});

@@ -1,0 +1,32 @@
+import type { InvoiceIdInput } from '../../../schemas/invoices.js';
+import { auditTrailIntact, readAuditTrail } from '../../audit/audit-trail.js';
+import { defineQuery } from '../../shared/operation.js';
+import { findReadableInvoice, invoiceReaderOf } from '../invoice-queries.js';
+
+export interface InvoiceAuditTrailView {
+  data: { action: string; details: Record<string, unknown>; actor_ip: string | null; created_at: string }[];
+  integrity_valid: boolean;
+}
+
+export const getInvoiceAuditTrail = defineQuery<InvoiceIdInput, InvoiceAuditTrailView>({
+  name: 'get_invoice_audit_trail',
+  summary:
+    "An invoice's audit trail, oldest first (created, updated, deleted, ...), and `integrity_valid`: whether its hash chain, recomputed now, still matches every stored entry.",
+  input: 'InvoiceIdInput',
+  output: 'InvoiceAuditTrail',
+  callers: ['user', 'tenant'],
+  scope: 'invoices',
+  async run(input, ctx) {
+    const { invoice } = await findReadableInvoice(ctx.tx, invoiceReaderOf(ctx.caller), input.id);
+    const rows = await readAuditTrail(ctx.tx, 'invoice', invoice.id);
+    return {
+      data: rows.map((row) => ({
+        action: row.action,
+        details: row.details,
+        actor_ip: row.actor_ip,
+        created_at: row.created_at.toISOString(),
+      })),
+      integrity_valid: auditTrailIntact('invoice', invoice.id, rows),
+    };
+  },
+});

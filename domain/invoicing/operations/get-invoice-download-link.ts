@@ -1,0 +1,16 @@
+import type { DownloadLink, InvoiceDownloadInput } from '../../../schemas/invoice-reading.js';
+import { defineQuery } from '../../shared/operation.js';
+import { issueDownloadLink } from '../invoice-files.js';
+
+export const getInvoiceDownloadLink = defineQuery<InvoiceDownloadInput, DownloadLink>({
+  name: 'get_invoice_download_link',
+  summary:
+    'A link to one file of an invoice, valid 15 minutes without credentials: `original` (the uploaded file), `converted` (its Factur-X, UBL or CII file) or `pdf` (readable). 409 DOCUMENT_NOT_READY while the files are generated: retry shortly.',
+  input: 'InvoiceDownloadInput',
+  output: 'DownloadLink',
+  callers: ['user', 'tenant'],
+  scope: 'invoices',
+  async run(input, ctx) {
+    return issueDownloadLink(ctx, input.id, input.type);
+  },
+});

@@ -1,0 +1,16 @@
+import type { DownloadLink, SandboxInvoiceDownloadInput } from '../../../schemas/invoice-reading.js';
+import { defineQuery } from '../../shared/operation.js';
+import { issueDownloadLink } from '../invoice-files.js';
+
+export const getSandboxInvoiceDownloadLink = defineQuery<SandboxInvoiceDownloadInput, DownloadLink>({
+  name: 'get_sandbox_invoice_download_link',
+  summary:
+    'A link to one file of a sandbox invoice, valid 15 minutes without credentials: `pdf` (readable), `xml` (CII or UBL) or `facturx` (PDF/A-3 with the CII embedded). 409 DOCUMENT_NOT_READY while the files are generated; 409 CONVERSION_REQUIRED for a format the invoice was not issued in.',
+  input: 'SandboxInvoiceDownloadInput',
+  output: 'DownloadLink',
+  callers: ['user', 'tenant'],
+  scope: 'invoices',
+  async run(input, ctx) {
+    return issueDownloadLink(ctx, input.id, input.type);
+  },
+});
