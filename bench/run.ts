@@ -1,4 +1,5 @@
 import { createBenchDatabase } from './bench-database.js';
+import { measureDocuments } from './documents.js';
 import { log } from './log.js';
 import { type BenchSettings, measureScenario, type ScenarioReport } from './measure.js';
 import { SCENARIOS } from './scenarios.js';
@@ -12,7 +13,11 @@ async function main(): Promise<boolean> {
   };
   const startedAt = new Date().toISOString();
   const reports = await runScenarios(settings);
-  const document = { node: process.version, started_at: startedAt, scenarios: reports };
+  // After the web process has stopped: the renderers alone, as one worker process runs them.
+  log(`document_generate: ${settings.durationS} s per measure`);
+  const documents = await measureDocuments(Math.max(1, Math.round(settings.durationS / 2)));
+  log(`document_generate: ${JSON.stringify(documents)}`);
+  const document = { node: process.version, started_at: startedAt, scenarios: reports, document_generate: documents };
   process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
   const failed = reports.filter((r) => r.errors > 0 || r.non_2xx > 0);
   for (const r of failed) log(`${r.name}: ${r.errors} errors, ${r.non_2xx} non-2xx responses`);

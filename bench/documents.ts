@@ -3,15 +3,23 @@ import { pathToFileURL } from 'node:url';
 import { Decimal } from '../domain/billing/money.js';
 import { writeCii } from '../domain/documents/cii.js';
 import type { DocumentLine, DocumentParty, InvoiceDocument } from '../domain/documents/invoice-document.js';
+import { renderInvoicePdf, writeFacturX } from '../domain/documents/pdf/index.js';
+import { renderFormat } from '../domain/documents/render.js';
 import { writeUbl } from '../domain/documents/ubl.js';
 
 /**
- * How many 10-line invoices one process writes per second as UBL and as CII (EN 16931): the
- * document worker's ceiling before any I/O. Targets on the 2-core box: ≥ 800 UBL/s, ≥ 300 CII/s.
+ * `document_generate`: how many 10-line invoices one process renders per second, the document
+ * worker's ceiling before any I/O. Per file (targets on the 2-core box: ≥ 800 UBL/s, ≥ 300 CII/s,
+ * ≥ 150 Factur-X/s, the Factur-X figure including writing its CII), and per worker job, which
+ * renders everything an invoice of each format gets (domain/documents/render.ts: Factur-X and its
+ * CII; UBL or CII and the readable PDF).
  */
-export interface XmlDocumentsReport {
+export interface DocumentsReport {
   ubl_per_second: number;
   cii_per_second: number;
+  facturx_per_second: number;
+  readable_pdf_per_second: number;
+  worker_job_per_second: { facturx: number; ubl: number; cii: number };
 }
 
 const party = (name: string, siren: string, city: string): DocumentParty => ({
@@ -106,17 +114,22 @@ function rate(write: () => Buffer, seconds: number): number {
   return Math.round(count / ((now - start) / 1000));
 }
 
-/** Measures UBL then CII (EN 16931), `seconds` each, in this process. */
-export async function measureXmlDocuments(seconds: number): Promise<XmlDocumentsReport> {
+/** Measures each writer, then each worker job, `seconds` each, in this process. */
+export async function measureDocuments(seconds: number): Promise<DocumentsReport> {
   const doc = tenLineInvoice();
+  const job = (format: 'facturx' | 'ubl' | 'cii') =>
+    rate(() => Buffer.concat(renderFormat(doc, format).map((f) => f.content)), seconds);
   return {
     ubl_per_second: rate(() => writeUbl(doc), seconds),
     cii_per_second: rate(() => writeCii(doc, 'en16931'), seconds),
+    facturx_per_second: rate(() => writeFacturX(doc, writeCii(doc, 'en16931'), 'en16931'), seconds),
+    readable_pdf_per_second: rate(() => renderInvoicePdf(doc), seconds),
+    worker_job_per_second: { facturx: job('facturx'), ubl: job('ubl'), cii: job('cii') },
   };
 }
 
-// `node dist/bench/xml-documents.js [seconds]` prints the report on its own.
+// `node dist/bench/documents.js [seconds]` prints the report on its own.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const seconds = Number(process.argv[2] ?? 5);
-  measureXmlDocuments(seconds).then((report) => process.stdout.write(`${JSON.stringify(report)}\n`));
+  measureDocuments(seconds).then((report) => process.stdout.write(`${JSON.stringify(report)}\n`));
 }
