@@ -31,7 +31,8 @@ async function runScenarios(settings: BenchSettings): Promise<ScenarioReport[]> 
     try {
       const context = { baseUrl: server.baseUrl, databaseUrl: database.url };
       const reports: ScenarioReport[] = [];
-      for (const scenario of SCENARIOS) {
+      const only = process.env.BENCH_SCENARIOS?.split(',').map((name) => name.trim());
+      for (const scenario of SCENARIOS.filter((s) => !only || only.includes(s.name))) {
         log(`${scenario.name}: ${settings.warmupS} s warm-up, ${settings.durationS} s measured`);
         const report = await measureScenario(scenario, context, settings);
         log(`${scenario.name}: ${report.requests_per_s} req/s, p50 ${report.p50_ms} ms, p99 ${report.p99_ms} ms`);
