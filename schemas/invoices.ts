@@ -164,6 +164,11 @@ const invoiceInput = (id: string, description: string, strict: boolean) =>
         : {
             direction: { ...invoiceProperties.direction, default: 'outgoing' },
             output_format: { ...invoiceProperties.output_format, default: 'facturx' },
+            subTenantId: {
+              type: 'string',
+              format: 'uuid',
+              description: 'The sub-tenant (from the path on sub-tenant routes).',
+            },
           }),
       lines: {
         type: 'array',
@@ -178,11 +183,6 @@ const invoiceInput = (id: string, description: string, strict: boolean) =>
             : ['description', 'quantity', 'unit_price', 'tax_rate'],
           properties: lineProperties,
         },
-      },
-      subTenantId: {
-        type: 'string',
-        format: 'uuid',
-        description: 'The sub-tenant (from the path on sub-tenant routes).',
       },
     },
   }) as const;

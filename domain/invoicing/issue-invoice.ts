@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InvoiceInput } from '../../schemas/invoices.js';
+import { actorOf } from '../audit/actor.js';
 import { appendAuditEntry } from '../audit/audit-trail.js';
 import { chargeFor } from '../billing/charge.js';
 import { appendFiscalEntry } from '../ledger/fiscal-chain.js';
@@ -9,14 +10,6 @@ import { prepareInvoice } from './invoice.js';
 import { type InvoiceOwner, insertInvoice } from './invoice-store.js';
 import { type InvoiceView, toInvoiceView } from './invoice-view.js';
 import { readOriginalFile } from './original-file.js';
-
-/** Who did it, for the audit trail and `created_by`: the credential, never a secret. */
-export const actorOf = (ctx: OperationContext) => ({
-  kind: ctx.caller.kind,
-  credential_type: ctx.caller.credential?.type ?? null,
-  credential_id: ctx.caller.credential?.id ?? null,
-  user_id: ctx.caller.userId ?? null,
-});
 
 /**
  * Creates one invoice in the operation's transaction: checks every rule, charges it in production
@@ -34,7 +27,7 @@ export async function issueInvoice(
   const now = ctx.clock.now();
   const id = randomUUID();
   const fiscalEntryId = randomUUID();
-  const actor = actorOf(ctx);
+  const actor = actorOf(ctx.caller);
   const charged = await chargeFor(ctx.tx, {
     tenantId: owner.tenantId,
     environment: owner.environment,

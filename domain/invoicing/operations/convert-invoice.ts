@@ -1,4 +1,5 @@
 import type { ConvertInvoiceInput } from '../../../schemas/invoices.js';
+import { actorOf } from '../../audit/actor.js';
 import { appendAuditEntry } from '../../audit/audit-trail.js';
 import type { OutputFormat } from '../../documents/invoice-document.js';
 import { renderFormat } from '../../documents/render.js';
@@ -6,7 +7,6 @@ import { defineCommand } from '../../shared/operation.js';
 import { saveInvoiceDocument } from '../document-store.js';
 import { signDownloadLink } from '../invoice-files.js';
 import { findReadableInvoice, invoiceReaderOf } from '../invoice-queries.js';
-import { actorOf } from '../issue-invoice.js';
 import { toInvoiceDocument } from '../to-document.js';
 
 export interface InvoiceConversion {
@@ -57,7 +57,7 @@ export const convertInvoice = defineCommand<ConvertInvoiceInput, InvoiceConversi
       action: 'invoice.converted',
       details: { source_format: invoice.output_format, target_format: target, files: summary },
       actorIp: ctx.caller.ip ?? null,
-      actor: actorOf(ctx),
+      actor: actorOf(ctx.caller),
       now: ctx.clock.now(),
     });
     return {

@@ -1,11 +1,11 @@
 import type { InvoiceIdInput } from '../../../schemas/invoices.js';
+import { actorOf } from '../../audit/actor.js';
 import { appendAuditEntry } from '../../audit/audit-trail.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { findReadableInvoice, invoiceReaderOf } from '../invoice-queries.js';
 import type { InvoiceRow } from '../invoice-row.js';
 import { type InvoiceView, toInvoiceView } from '../invoice-view.js';
-import { actorOf } from '../issue-invoice.js';
 
 export const deleteInvoice = defineCommand<InvoiceIdInput, InvoiceView>({
   name: 'delete_invoice',
@@ -40,7 +40,7 @@ export const deleteInvoice = defineCommand<InvoiceIdInput, InvoiceView>({
       action: 'invoice.deleted',
       details: { invoice_number: invoice.invoice_number, previous_status: invoice.status },
       actorIp: ctx.caller.ip ?? null,
-      actor: actorOf(ctx),
+      actor: actorOf(ctx.caller),
       now,
     });
     return toInvoiceView(deleted, lines);

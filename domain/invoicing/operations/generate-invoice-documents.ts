@@ -1,4 +1,5 @@
 import type { InvoiceIdInput } from '../../../schemas/invoices.js';
+import { actorOf } from '../../audit/actor.js';
 import { appendAuditEntry } from '../../audit/audit-trail.js';
 import { renderFormat } from '../../documents/render.js';
 import { defineCommand } from '../../shared/operation.js';
@@ -65,7 +66,7 @@ export const generateInvoiceDocuments = defineCommand<InvoiceIdInput, GeneratedD
       action: 'invoice.documents_generated',
       details: { output_format: invoice.output_format, profile: invoice.profile, files: summary },
       actorIp: null,
-      actor: { kind: 'system', credential_type: null, credential_id: null, user_id: null },
+      actor: actorOf(ctx.caller),
       now,
     });
     return { id, documents_status: 'ready', files: summary };

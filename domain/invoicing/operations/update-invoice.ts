@@ -1,11 +1,11 @@
 import { LOCKED_INVOICE_FIELDS, type UpdateInvoiceInput } from '../../../schemas/invoice-reading.js';
+import { actorOf } from '../../audit/actor.js';
 import { appendAuditEntry } from '../../audit/audit-trail.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { findReadableInvoice, invoiceReaderOf } from '../invoice-queries.js';
 import type { InvoiceRow } from '../invoice-row.js';
 import { type InvoiceView, toInvoiceView } from '../invoice-view.js';
-import { actorOf } from '../issue-invoice.js';
 
 export const updateInvoice = defineCommand<UpdateInvoiceInput, InvoiceView>({
   name: 'update_invoice',
@@ -52,7 +52,7 @@ export const updateInvoice = defineCommand<UpdateInvoiceInput, InvoiceView>({
         ...('archive_enabled' in changes ? { archive_enabled: changes.archive_enabled } : {}),
       },
       actorIp: ctx.caller.ip ?? null,
-      actor: actorOf(ctx),
+      actor: actorOf(ctx.caller),
       now,
     });
     return toInvoiceView(updated, lines);
