@@ -25,6 +25,8 @@ export interface DocumentedRoute {
   file?: readonly string[];
   /** Error statuses beyond the usual ones. */
   errors?: readonly number[];
+  /** The route also takes multipart/form-data with this file field. */
+  upload?: { field: string };
   operation: { name: string; summary: string; input: string; output: string; kind: string };
 }
 
@@ -156,7 +158,17 @@ export function buildOpenApiDocument(
       ];
       operation.requestBody = {
         required: Array.isArray(bodySchema.required) && bodySchema.required.length > 0,
-        content: { 'application/json': { schema: refs(bodySchema, referenced) } },
+        content: {
+          'application/json': { schema: refs(bodySchema, referenced) },
+          ...(route.upload
+            ? {
+                'multipart/form-data': multipartOf(
+                  route.upload.field,
+                  refs(bodySchema, referenced) as Record<string, unknown>,
+                ),
+              }
+            : {}),
+        },
       };
     }
     paths[route.path] ??= {};
@@ -228,4 +240,21 @@ export function buildOpenApiDocument(
 
 function pick(properties: Record<string, JsonSchema>, names: string[]): Record<string, JsonSchema> {
   return Object.fromEntries(names.map((name) => [name, properties[name]]));
+}
+
+/**
+ * The multipart form of a route that takes a file: the same fields (bracket notation for nested
+ * ones, or the whole JSON body in `payload`) with the file as binary.
+ */
+function multipartOf(field: string, schema: Record<string, unknown>) {
+  const properties = { ...((schema.properties as Record<string, unknown>) ?? {}) };
+  properties[field] = { type: 'string', format: 'binary', description: 'The file (PDF or XML, at most 10 MB).' };
+  properties.payload = {
+    type: 'string',
+    description: 'Alternatively, the whole JSON body as one field; the other fields are then left out.',
+  };
+  return {
+    schema: { ...schema, properties, required: [] },
+    encoding: { [field]: { contentType: 'application/pdf, application/xml, text/xml' } },
+  };
 }
