@@ -13,9 +13,9 @@ import { readOriginalFile } from './original-file.js';
 
 /**
  * Creates one invoice in the operation's transaction: checks every rule, charges it in production
- * (402 when the balance is short: nothing is written), stores it with its lines, records the audit
- * entry, emits `invoice.created`, queues its documents and, last, appends it to the owner's fiscal
- * chain (the chain's lock is then held only until commit).
+ * (402 when the balance is short: nothing is written), records its fiscal-ledger entry (appended
+ * to the owner's chain as the transaction commits), stores it with its lines, records the audit
+ * entry, emits `invoice.created` and queues its documents.
  */
 export async function issueInvoice(
   ctx: OperationContext,
@@ -36,6 +36,30 @@ export async function issueInvoice(
     referenceId: id,
     actor: actor.credential_id,
     now,
+  });
+  // Recorded before the invoice row: the entry is appended at commit, ahead of the deferred
+  // foreign key from invoices.fiscal_entry_id that checks it.
+  await appendFiscalEntry(ctx.tx, owner, {
+    id: fiscalEntryId,
+    entryType: 'invoice_created',
+    entityType: 'invoice',
+    entityId: id,
+    fiscalDate: prepared.issueDate,
+    now,
+    data: {
+      invoice_id: id,
+      invoice_number: prepared.invoiceNumber,
+      direction: prepared.direction,
+      issue_date: prepared.issueDate,
+      currency: prepared.currency,
+      total_ht: prepared.totalHt.toFixed(2),
+      total_tax: prepared.totalTax.toFixed(2),
+      total_ttc: prepared.totalTtc.toFixed(2),
+      seller_siret: prepared.sellerSiret,
+      buyer_siret: prepared.buyerSiret,
+      buyer_name: prepared.buyerName,
+      recorded_at: now.toISOString(),
+    },
   });
   const { invoice, lines } = await insertInvoice(ctx.tx, {
     id,
@@ -90,27 +114,5 @@ export async function issueInvoice(
     { tenantId: owner.tenantId, invoiceId: id },
     { group: { id: owner.tenantId } },
   );
-  await appendFiscalEntry(ctx.tx, owner, {
-    id: fiscalEntryId,
-    entryType: 'invoice_created',
-    entityType: 'invoice',
-    entityId: id,
-    fiscalDate: invoice.issue_date,
-    now,
-    data: {
-      invoice_id: id,
-      invoice_number: invoice.invoice_number,
-      direction: invoice.direction,
-      issue_date: invoice.issue_date,
-      currency: invoice.currency,
-      total_ht: invoice.total_ht,
-      total_tax: invoice.total_tax,
-      total_ttc: invoice.total_ttc,
-      seller_siret: invoice.seller_siret,
-      buyer_siret: invoice.buyer_siret,
-      buyer_name: invoice.buyer_name,
-      recorded_at: now.toISOString(),
-    },
-  });
   return toInvoiceView(invoice, lines);
 }

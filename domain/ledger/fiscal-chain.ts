@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { Knex } from 'knex';
 import type { FiscalChain } from './fiscal-chain-summary.js';
@@ -23,12 +23,6 @@ export interface FiscalFact {
   now: Date;
 }
 
-export interface AppendedEntry {
-  id: string;
-  sequenceNumber: number;
-  chainHash: string;
-}
-
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** RFC 8785 (JSON Canonicalization Scheme): the exact text that is hashed and stored. */
@@ -39,30 +33,28 @@ export const canonicalJson = (value: unknown): string => {
 };
 
 /**
- * Appends a fact to its chain inside the caller's business transaction, in one round trip: the
- * `fiscal_append` SQL function (migrations/20261122002500_create_fiscal_append.ts) takes the
- * chain's transaction-scoped advisory lock, reads the head and inserts the linked entry, so two
- * writers never pick the same number: no gap, no fork. The lock is held until commit, so callers
- * append last. The database checks the hashes and the link again.
+ * Records a fact for the chain in the caller's business transaction; it is appended when the
+ * transaction commits. A deferred trigger (migrations/20261122002600_create_fiscal_pending.ts)
+ * calls `fiscal_append`, which takes the chain's transaction-scoped advisory lock, reads the head
+ * and inserts the linked entry (20261122002500), so no two writers pick the same number: no gap,
+ * no fork. The lock is held for the append and the commit only, not across round trips, and a
+ * rolled-back transaction appends nothing. The database checks the hashes and the link again.
+ * Returns the entry's id (given, or chosen here), which a deferred foreign key may point at.
  */
-export async function appendFiscalEntry(tx: Knex, chain: FiscalChain, fact: FiscalFact): Promise<AppendedEntry> {
-  const canonical = canonicalJson({ ...fact.data, hash_version: HASH_VERSION });
-  const { rows } = await tx.raw<{ rows: { id: string; sequence_number: number; chain_hash: string }[] }>(
-    'select * from fiscal_append(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    [
-      fact.id ?? null,
-      chain.tenantId,
-      chain.subTenantId,
-      chain.environment,
-      fact.entryType,
-      fact.entityType,
-      fact.entityId,
-      fact.fiscalDate,
-      HASH_VERSION,
-      canonical,
-      fact.now,
-    ],
-  );
-  const [row] = rows;
-  return { id: row.id, sequenceNumber: Number(row.sequence_number), chainHash: row.chain_hash };
+export async function appendFiscalEntry(tx: Knex, chain: FiscalChain, fact: FiscalFact): Promise<{ id: string }> {
+  const id = fact.id ?? randomUUID();
+  await tx('fiscal_pending').insert({
+    id,
+    tenant_id: chain.tenantId,
+    sub_tenant_id: chain.subTenantId,
+    environment: chain.environment,
+    entry_type: fact.entryType,
+    entity_type: fact.entityType,
+    entity_id: fact.entityId,
+    fiscal_date: fact.fiscalDate,
+    hash_version: HASH_VERSION,
+    canonical_data: canonicalJson({ ...fact.data, hash_version: HASH_VERSION }),
+    created_at: fact.now,
+  });
+  return { id };
 }
