@@ -44,8 +44,18 @@ const addressInput = {
 
 const lineProperties = {
   description: text(4000, 'What is sold (item name, BT-153), at most 4000 characters.'),
-  quantity: { type: 'number', minimum: 0.001, description: 'Quantity, at least 0.001, at most 4 decimals.' },
-  unit_price: { type: 'number', minimum: 0, description: 'Unit price excluding tax, at most 4 decimals.' },
+  quantity: {
+    type: 'number',
+    minimum: 0.001,
+    maximum: 1_000_000_000,
+    description: 'Quantity, at least 0.001, at most 4 decimals (at most one billion).',
+  },
+  unit_price: {
+    type: 'number',
+    minimum: 0,
+    maximum: 1_000_000_000,
+    description: 'Unit price excluding tax, at most 4 decimals (at most one billion).',
+  },
   tax_rate: { type: 'number', minimum: 0, maximum: 100, description: 'VAT rate in percent, 0 to 100.' },
   vat_category: {
     type: 'string',

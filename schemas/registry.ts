@@ -61,6 +61,12 @@ export function createSchemaRegistry(schemas: readonly JsonSchema[]): SchemaRegi
       const copy = data === undefined ? {} : structuredClone(data);
       const validate = validatorFor(id, options.coerce ?? false);
       if (!validate(copy)) throw AppError.validation(toFieldErrors(validate.errors ?? []));
+      const withNul = nulPaths(copy);
+      if (withNul.length) {
+        throw AppError.validation(
+          Object.fromEntries(withNul.map((path) => [path, ['must not contain a NUL character']])),
+        );
+      }
       return copy as T;
     },
     get,
@@ -98,6 +104,20 @@ function rewriteRefs(
     return out;
   };
   return { ...(walk(schema) as JsonSchema), $id: schema.$id };
+}
+
+/**
+ * Paths of the strings (and keys) that hold U+0000. PostgreSQL cannot store it in text or jsonb,
+ * so every input is refused with a 422 before it could reach the database as a 500.
+ */
+function nulPaths(value: unknown, path = ''): string[] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [path || 'body'] : [];
+  if (!value || typeof value !== 'object') return [];
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  return entries.flatMap(([key, inner]) => {
+    const at = path ? `${path}.${key}` : key;
+    return key.includes('\u0000') ? [at] : nulPaths(inner, at);
+  });
 }
 
 /** ajv errors → `{"lines.0.quantity": ["must be >= 0.001"]}` (JSON pointer → dotted path). */

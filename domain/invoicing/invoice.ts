@@ -77,6 +77,9 @@ function decimalOf(errors: Errors, path: string, value: number | undefined, plac
 }
 
 const money = (d: Decimal) => d.toFixed(2);
+/** Largest line and invoice amounts: well inside `numeric(18, 2)`, so a total can never overflow. */
+const LINE_LIMIT = new Decimal('1e12');
+const INVOICE_LIMIT = new Decimal('1e14');
 /** The 1-cent tolerance of DECISIONS.md "Money and totals" for per-line rounding. */
 const CENT = new Decimal('0.01');
 const near = (a: Decimal, b: Decimal) => a.minus(b).abs().lessThanOrEqualTo(CENT);
@@ -174,6 +177,10 @@ export function prepareInvoice(input: InvoiceInput): PreparedInvoice {
     }
 
     const expectedHt = round2(quantity.times(unitPrice));
+    if (expectedHt.greaterThan(LINE_LIMIT)) {
+      add(errors, at('quantity'), `quantity × unit_price must be at most ${LINE_LIMIT.toFixed(0)} per line`);
+      return undefined;
+    }
     const totalHt = givenHt ?? expectedHt;
     if (givenHt && !near(givenHt, expectedHt)) {
       add(
@@ -224,6 +231,9 @@ export function prepareInvoice(input: InvoiceInput): PreparedInvoice {
   if (Object.keys(errors).length) throw AppError.validation(errors);
 
   const sumHt = valid.reduce((s, l) => s.plus(l.totalHt), new Decimal(0));
+  if (sumHt.greaterThan(INVOICE_LIMIT)) {
+    throw AppError.validation({ lines: [`the invoice total must be at most ${INVOICE_LIMIT.toFixed(0)}`] });
+  }
   const groups = vatGroups(valid);
   const byGroup = groups.reduce((s, g) => s.plus(g.groupTax), new Decimal(0));
   const byLine = groups.reduce((s, g) => s.plus(g.linesTax), new Decimal(0));

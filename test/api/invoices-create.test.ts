@@ -329,3 +329,24 @@ test('invoice fields are locked in the database once in the ledger, whoever writ
     .update({ metadata: { note: 'ok' } });
   t.pass();
 });
+
+test('hostile input gets a 422 at its path, never a 500: NUL characters, huge numbers, impossible dates', async (t) => {
+  const key = tenant.keys.sk_test;
+  const { total_ht, total_tax, total_ttc, lines, ...base } = invoiceBody();
+  const line = { description: 'x', quantity: 1, unit_price: 1, tax_rate: 20 };
+  const tenantCreate = (body: unknown) =>
+    app.request('/api/v1/tenant/invoices', postJson(body, { 'X-Tenant-Key': key }));
+  await invalid(t, await tenantCreate({ ...base, lines: [{ ...line, description: 'a\u0000b' }] }), [
+    'lines.0.description',
+  ]);
+  await invalid(t, await tenantCreate({ ...base, invoice_number: 'F\u00001', lines: [line] }), ['invoice_number']);
+  await invalid(t, await tenantCreate({ ...base, metadata: { 'k\u0000': 'v' }, lines: [line] }), ['metadata.k\u0000']);
+  await invalid(t, await tenantCreate({ ...base, lines: [{ ...line, unit_price: 1e300 }] }), ['lines.0.unit_price']);
+  await invalid(t, await tenantCreate({ ...base, lines: [{ ...line, quantity: 1e9, unit_price: 1e9 }] }), [
+    'lines.0.quantity',
+  ]);
+  const many = Array.from({ length: 200 }, () => ({ ...line, quantity: 1e6, unit_price: 1e6 }));
+  await invalid(t, await tenantCreate({ ...base, lines: many }), ['lines']);
+  await invalid(t, await tenantCreate({ ...base, issue_date: '2026-02-30', lines: [line] }), ['issue_date']);
+  await invalid(t, await create(key, invoiceBody({ total_ttc: 1e300 })), ['total_ttc']);
+});
