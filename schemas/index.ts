@@ -3,6 +3,7 @@ import { authSchemas } from './auth.js';
 import { billingSchemas } from './billing.js';
 import { commonSchemas } from './common.js';
 import { companySchemas } from './companies.js';
+import { fiscalSchemas } from './fiscal.js';
 import { invoiceReadingSchemas } from './invoice-reading.js';
 import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
@@ -31,5 +32,6 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...tenantProfileSchemas,
   ...authSchemas,
   ...invoiceSchemas,
+  ...fiscalSchemas,
   ...invoiceReadingSchemas,
 ];

@@ -53,6 +53,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Sub-tenants': "A tenant's clients, subsidiaries or departments, each with its own data.",
   Invoices: 'Invoices in Factur-X, UBL and CII (EN 16931): creation, reading, files, audit trail.',
   'Tenant invoices': "A tenant's invoices and its sub-tenants', one at a time or in bulk.",
+  Fiscal: "The tenant's fiscal ledger: integrity checks of its hash chains (scope fiscal:read).",
   Sandbox: 'The sandbox route set: the same operations, for sk_test_ keys only, free and never sent.',
 };
 

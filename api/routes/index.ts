@@ -3,6 +3,7 @@ import { apiKeyRoutes } from './api-keys.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { balanceRoutes } from './balance.routes.js';
 import { companyRoutes } from './companies.routes.js';
+import { fiscalRoutes } from './fiscal.routes.js';
 import {
   invoiceFileRoutes,
   invoiceReadingRoutes,
@@ -34,4 +35,5 @@ export const ROUTES: readonly RouteSpec[] = [
   ...tenantInvoiceReadingRoutes,
   ...sandboxInvoiceReadingRoutes,
   ...invoiceFileRoutes,
+  ...fiscalRoutes,
 ];

@@ -1,0 +1,131 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { pageOf, pageParams } from './common.js';
+
+const subTenantFilter = {
+  type: 'string',
+  format: 'uuid',
+  description: "One sub-tenant's chain; every chain of the tenant (its own and its sub-tenants') when left out.",
+} as const;
+
+export const FiscalIntegrityInput = {
+  $id: 'FiscalIntegrityInput',
+  type: 'object',
+  description: 'Which chains to verify.',
+  additionalProperties: false,
+  properties: { sub_tenant_id: subTenantFilter },
+} as const;
+export type FiscalIntegrityInput = FromSchema<typeof FiscalIntegrityInput>;
+
+export const FiscalIntegrityDateInput = {
+  $id: 'FiscalIntegrityDateInput',
+  type: 'object',
+  description: 'The UTC day whose entries to report on (the chains are still walked from their first entry).',
+  additionalProperties: false,
+  required: ['date'],
+  properties: {
+    date: { type: 'string', format: 'date', description: 'Day, YYYY-MM-DD (UTC).' },
+    sub_tenant_id: subTenantFilter,
+  },
+} as const;
+export type FiscalIntegrityDateInput = FromSchema<typeof FiscalIntegrityDateInput>;
+
+const brokenLink = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['sequence_number', 'reason', 'detail', 'sub_tenant_id'],
+  description: 'One break, at its sequence number.',
+  properties: {
+    sequence_number: { type: 'integer', description: 'Where the chain breaks.' },
+    reason: {
+      type: 'string',
+      enum: [
+        'sequence_gap',
+        'sequence_duplicate',
+        'data_altered',
+        'data_hash_mismatch',
+        'previous_hash_mismatch',
+        'chain_hash_mismatch',
+      ],
+      description: 'What does not hold there.',
+    },
+    detail: { type: 'string', description: 'The same, in words.' },
+    sub_tenant_id: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'The chain: a sub-tenant, or null for the tenant’s own.',
+    },
+  },
+} as const;
+
+export const FiscalIntegrityReport = {
+  $id: 'FiscalIntegrityReport',
+  type: 'object',
+  description:
+    'The outcome of recomputing every hash and link from the stored bytes (spec "Fiscal records": Integrity).',
+  additionalProperties: false,
+  required: ['valid', 'chains_checked', 'entries_checked', 'first_entry', 'last_entry', 'broken_links', 'checked_at'],
+  properties: {
+    valid: { type: 'boolean', description: 'No break anywhere.' },
+    chains_checked: { type: 'integer', description: 'Chains walked.' },
+    entries_checked: { type: 'integer', description: 'Entries verified.' },
+    first_entry: { type: ['integer', 'null'], description: 'Lowest sequence number verified.' },
+    last_entry: { type: ['integer', 'null'], description: 'Highest sequence number verified.' },
+    broken_links: { type: 'array', items: brokenLink, description: 'Every break, in chain order; empty when valid.' },
+    checked_at: { type: 'string', format: 'date-time', description: 'When the check ran (it is recorded).' },
+  },
+} as const;
+
+export const FiscalIntegrityHistoryInput = {
+  $id: 'FiscalIntegrityHistoryInput',
+  type: 'object',
+  description: 'A page of recorded checks, newest first.',
+  additionalProperties: false,
+  properties: { ...pageParams(20, 100) },
+} as const;
+export type FiscalIntegrityHistoryInput = FromSchema<typeof FiscalIntegrityHistoryInput>;
+
+export const FiscalIntegrityCheck = {
+  $id: 'FiscalIntegrityCheck',
+  type: 'object',
+  description: 'A recorded integrity check.',
+  additionalProperties: false,
+  required: [
+    'id',
+    'valid',
+    'sub_tenant_id',
+    'date',
+    'chains_checked',
+    'entries_checked',
+    'first_entry',
+    'last_entry',
+    'first_broken_sequence',
+    'checked_at',
+  ],
+  properties: {
+    id: { type: 'string', format: 'uuid', description: 'Check id.' },
+    valid: { type: 'boolean', description: 'Outcome.' },
+    sub_tenant_id: { type: ['string', 'null'], format: 'uuid', description: 'The chain checked, or null for all.' },
+    date: { type: ['string', 'null'], format: 'date', description: 'The day reported on, or null for whole chains.' },
+    chains_checked: { type: 'integer', description: 'Chains walked.' },
+    entries_checked: { type: 'integer', description: 'Entries verified.' },
+    first_entry: { type: ['integer', 'null'], description: 'Lowest sequence number verified.' },
+    last_entry: { type: ['integer', 'null'], description: 'Highest sequence number verified.' },
+    first_broken_sequence: { type: ['integer', 'null'], description: 'The first break, if any.' },
+    checked_at: { type: 'string', format: 'date-time', description: 'When it ran.' },
+  },
+} as const;
+
+export const FiscalIntegrityHistory = pageOf(
+  'FiscalIntegrityHistory',
+  'FiscalIntegrityCheck',
+  'Recorded integrity checks.',
+);
+
+export const fiscalSchemas = [
+  FiscalIntegrityInput,
+  FiscalIntegrityDateInput,
+  FiscalIntegrityReport,
+  FiscalIntegrityHistoryInput,
+  FiscalIntegrityCheck,
+  FiscalIntegrityHistory,
+] as const;
