@@ -121,7 +121,63 @@ export const FiscalIntegrityHistory = pageOf(
   'Recorded integrity checks.',
 );
 
+export const KillSwitchStatus = {
+  $id: 'KillSwitchStatus',
+  type: 'object',
+  description: 'The fiscal kill switch of the key’s environment (spec "Fiscal records": Kill switch).',
+  additionalProperties: false,
+  required: ['active', 'activated_at', 'activated_by', 'reason'],
+  properties: {
+    active: { type: 'boolean', description: 'While true, invoice and credit-note creation answers 503.' },
+    activated_at: { type: ['string', 'null'], format: 'date-time', description: 'When it was turned on.' },
+    activated_by: {
+      type: ['object', 'null'],
+      description: 'The credential that turned it on (kind and key id, never the key).',
+      additionalProperties: { type: ['string', 'null'] },
+    },
+    reason: { type: ['string', 'null'], description: 'Why it was turned on.' },
+  },
+} as const;
+
+export const ActivateKillSwitchInput = {
+  $id: 'ActivateKillSwitchInput',
+  type: 'object',
+  description: 'Why creation must stop.',
+  additionalProperties: false,
+  required: ['reason'],
+  properties: {
+    reason: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 1000,
+      pattern: '\\S',
+      description: 'The reason, kept in the audit trail.',
+    },
+  },
+} as const;
+export type ActivateKillSwitchInput = FromSchema<typeof ActivateKillSwitchInput>;
+
+export const DeactivateKillSwitchInput = {
+  $id: 'DeactivateKillSwitchInput',
+  type: 'object',
+  description: 'Optionally, why creation may resume.',
+  additionalProperties: false,
+  properties: {
+    reason: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 1000,
+      pattern: '\\S',
+      description: 'The reason, kept in the audit trail.',
+    },
+  },
+} as const;
+export type DeactivateKillSwitchInput = FromSchema<typeof DeactivateKillSwitchInput>;
+
 export const fiscalSchemas = [
+  KillSwitchStatus,
+  ActivateKillSwitchInput,
+  DeactivateKillSwitchInput,
   FiscalIntegrityInput,
   FiscalIntegrityDateInput,
   FiscalIntegrityReport,

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { canonicalJson, GENESIS_HASH, sha256Hex } from '../ledger/fiscal-chain.js';
 import type { Environment } from '../shared/caller.js';
 
-export type AuditEntityType = 'invoice' | 'credit_note' | 'signature';
+export type AuditEntityType = 'invoice' | 'credit_note' | 'signature' | 'fiscal_kill_switch';
 
 export interface AuditFact {
   tenantId: string;

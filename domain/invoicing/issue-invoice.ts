@@ -4,6 +4,7 @@ import { actorOf } from '../audit/actor.js';
 import { appendAuditEntry } from '../audit/audit-trail.js';
 import { chargeFor } from '../billing/charge.js';
 import { appendFiscalEntry } from '../ledger/fiscal-chain.js';
+import { assertKillSwitchOff } from '../ledger/kill-switch.js';
 import type { OperationContext } from '../shared/operation.js';
 import { saveInvoiceDocument } from './document-store.js';
 import { prepareInvoice } from './invoice.js';
@@ -22,6 +23,7 @@ export async function issueInvoice(
   owner: InvoiceOwner,
   input: InvoiceInput,
 ): Promise<InvoiceView> {
+  await assertKillSwitchOff(ctx.tx, owner);
   const prepared = prepareInvoice(input);
   const original = input.original_file ? await readOriginalFile(input.original_file) : null;
   const now = ctx.clock.now();

@@ -147,6 +147,9 @@ export const EXPECTED: Record<string, Row> = {
   'GET /api/v1/tenant/fiscal/integrity': tenantRoute(200),
   'GET /api/v1/tenant/fiscal/integrity/history': tenantRoute(200),
   'GET /api/v1/tenant/fiscal/integrity/{date}': tenantRoute(422),
+  'GET /api/v1/tenant/fiscal/kill-switch/status': tenantRoute(200),
+  'POST /api/v1/tenant/fiscal/kill-switch/activate': tenantRoute(422),
+  'POST /api/v1/tenant/fiscal/kill-switch/deactivate': tenantRoute(409),
   'POST /api/v1/tenant/sub-tenants/{subTenantId}/invoices': tenantRoute(422),
   'POST /api/v1/tenant/invoices/bulk': tenantRoute(422),
 
