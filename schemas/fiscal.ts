@@ -174,7 +174,92 @@ export const DeactivateKillSwitchInput = {
 } as const;
 export type DeactivateKillSwitchInput = FromSchema<typeof DeactivateKillSwitchInput>;
 
+export const FiscalEntriesInput = {
+  $id: 'FiscalEntriesInput',
+  type: 'object',
+  description: 'Filters of the fiscal entries list.',
+  additionalProperties: false,
+  properties: {
+    date_from: { type: 'string', format: 'date', description: 'Fiscal date on or after.' },
+    date_to: { type: 'string', format: 'date', description: 'Fiscal date on or before.' },
+    entry_type: {
+      type: 'string',
+      enum: ['invoice_created', 'credit_note_issued', 'payment', 'closing'],
+      description: 'Entry type.',
+    },
+    environment: { type: 'string', enum: ['sandbox', 'production'], description: "Must be the key's own environment." },
+    sub_tenant_id: subTenantFilter,
+    ...pageParams(20, 100),
+  },
+} as const;
+export type FiscalEntriesInput = FromSchema<typeof FiscalEntriesInput>;
+
+export const FiscalEntry = {
+  $id: 'FiscalEntry',
+  type: 'object',
+  description: 'A fiscal-ledger entry (spec "Fiscal records": Entry).',
+  additionalProperties: false,
+  required: [
+    'id',
+    'sequence_number',
+    'entry_type',
+    'entity_type',
+    'entity_id',
+    'fiscal_date',
+    'data_hash',
+    'previous_hash',
+    'chain_hash',
+    'legal_status',
+    'sub_tenant_id',
+    'environment',
+    'hash_version',
+    'data',
+    'created_at',
+  ],
+  properties: {
+    id: { type: 'string', format: 'uuid', description: 'Entry id.' },
+    sequence_number: { type: 'integer', description: 'Position in its chain, from 1, without gaps.' },
+    entry_type: { type: 'string', description: 'invoice_created, credit_note_issued, payment or closing.' },
+    entity_type: { type: 'string', description: 'What the entry records (invoice, ...).' },
+    entity_id: { type: 'string', format: 'uuid', description: 'Its id.' },
+    fiscal_date: { type: 'string', format: 'date', description: 'The fiscal date (an invoice’s issue date).' },
+    data_hash: { type: 'string', description: 'SHA-256 of the canonical data (RFC 8785), hex.' },
+    previous_hash: { type: 'string', description: 'The chain hash of the entry before (64 zeros for the first).' },
+    chain_hash: { type: 'string', description: 'SHA-256(previous_hash || data_hash), hex.' },
+    legal_status: {
+      type: 'string',
+      enum: ['definitive', 'test'],
+      description: 'definitive in production, test in sandbox.',
+    },
+    sub_tenant_id: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'The chain: a sub-tenant, or null for the tenant’s own.',
+    },
+    environment: { type: 'string', enum: ['sandbox', 'production'], description: 'Environment.' },
+    hash_version: { type: 'integer', description: 'Version of the hashed field list.' },
+    data: { type: 'object', description: 'The hashed fields, exactly as stored.' },
+    created_at: { type: 'string', format: 'date-time', description: 'When it was appended.' },
+  },
+} as const;
+
+export const FiscalEntriesPage = {
+  $id: 'FiscalEntriesPage',
+  type: 'object',
+  description: 'A page of fiscal entries, in chain order (spec: `{success, data, meta}`).',
+  additionalProperties: false,
+  required: ['success', 'data', 'meta'],
+  properties: {
+    success: { type: 'boolean', description: 'Always true on a 200.' },
+    data: { type: 'array', items: { $ref: 'FiscalEntry' }, description: 'The entries of this page.' },
+    meta: { $ref: 'PageMeta', description: 'Pagination.' },
+  },
+} as const;
+
 export const fiscalSchemas = [
+  FiscalEntriesInput,
+  FiscalEntry,
+  FiscalEntriesPage,
   KillSwitchStatus,
   ActivateKillSwitchInput,
   DeactivateKillSwitchInput,

@@ -1,6 +1,7 @@
 import { checkFiscalIntegrity } from '../../domain/ledger/operations/check-fiscal-integrity.js';
 import { checkFiscalIntegrityForDate } from '../../domain/ledger/operations/check-fiscal-integrity-for-date.js';
 import { getKillSwitchStatus } from '../../domain/ledger/operations/get-kill-switch-status.js';
+import { listFiscalEntries } from '../../domain/ledger/operations/list-fiscal-entries.js';
 import { listFiscalIntegrityChecks } from '../../domain/ledger/operations/list-fiscal-integrity-checks.js';
 import { activateKillSwitch, deactivateKillSwitch } from '../../domain/ledger/operations/set-kill-switch.js';
 import type { RouteSpec } from '../http/route-spec.js';
@@ -10,6 +11,7 @@ const common = { tag: 'Fiscal', auth: ['tenant_key'] } as const;
 
 /** Spec "Fiscal [TenantKey + scope]": `fiscal:read` for GET routes, `fiscal:admin` for the kill switch. */
 export const fiscalRoutes: RouteSpec[] = [
+  { ...common, method: 'get', path: `${BASE}/entries`, operation: listFiscalEntries, envelope: 'raw' },
   { ...common, method: 'get', path: `${BASE}/integrity`, operation: checkFiscalIntegrity, envelope: 'raw' },
   {
     ...common,

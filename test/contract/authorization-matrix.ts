@@ -145,6 +145,7 @@ export const EXPECTED: Record<string, Row> = {
   'POST /api/v1/sandbox/invoices': apiKeyRoute(422, 'invoices', { tenant_production: 403 }),
   'POST /api/v1/tenant/invoices': tenantRoute(422),
   'GET /api/v1/tenant/fiscal/integrity': tenantRoute(200),
+  'GET /api/v1/tenant/fiscal/entries': tenantRoute(200),
   'GET /api/v1/tenant/fiscal/integrity/history': tenantRoute(200),
   'GET /api/v1/tenant/fiscal/integrity/{date}': tenantRoute(422),
   'GET /api/v1/tenant/fiscal/kill-switch/status': tenantRoute(200),
