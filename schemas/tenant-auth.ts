@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { TENANT_KEY_SCOPES } from '../domain/tenants/api-key.js';
 
 const ENVIRONMENT = {
   type: 'string',
@@ -141,6 +142,25 @@ export const CreateTenantKeyInput = {
 } as const;
 export type CreateTenantKeyInput = FromSchema<typeof CreateTenantKeyInput>;
 
+export const CreateTenantSecretKeyInput = {
+  $id: 'CreateTenantSecretKeyInput',
+  type: 'object',
+  description: "A new secret key in the caller's environment, with the scopes it may use.",
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 255, description: 'A name to recognise the key by.' },
+    scopes: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: { type: 'string', enum: TENANT_KEY_SCOPES },
+      description:
+        'What the key may do: invoices, signatures, fiscal:read (fiscal GET routes), fiscal:write (fiscal POST/PUT), fiscal:admin (the kill switch). Every scope when left out.',
+    },
+  },
+} as const;
+export type CreateTenantSecretKeyInput = FromSchema<typeof CreateTenantSecretKeyInput>;
+
 export const NewTenantKey = {
   $id: 'NewTenantKey',
   type: 'object',
@@ -179,6 +199,7 @@ export const tenantAuthSchemas = [
   TenantKey,
   TenantKeyList,
   CreateTenantKeyInput,
+  CreateTenantSecretKeyInput,
   NewTenantKey,
   KeyRegeneration,
 ];

@@ -18,12 +18,14 @@ export async function issueTenantKey(
   kind: KeyKind,
   environment: Environment,
   name = `${environment === 'production' ? 'Production' : 'Sandbox'} ${kind} key`,
+  /** A secret key's scopes; every scope when left out. Publishable keys carry none. */
+  scopes: readonly string[] = TENANT_KEY_SCOPES,
 ): Promise<IssuedTenantKey> {
   const created = await insertApiKey(tx, tenantId, {
     name,
     kind,
     environment,
-    scopes: kind === 'secret' ? TENANT_KEY_SCOPES : [],
+    scopes: kind === 'secret' ? scopes : [],
   });
   return { id: created.id, key: created.key, type: kind, created_at: created.createdAt.toISOString() };
 }

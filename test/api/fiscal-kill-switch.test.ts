@@ -93,3 +93,34 @@ test('activate needs a reason; the switch needs fiscal:admin, its status fiscal:
   await expectRefusal(t, await post(reader.key, '/activate', { reason: 'x' }), 403, 'FISCAL_SCOPE_DENIED');
   t.false((await status(tenant.keys.sk_test)).active);
 });
+
+test('secret keys made through the API carry the scopes asked for, every scope by default', async (t) => {
+  const tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
+  const make = async (body: unknown) => {
+    const res = await app.request(
+      '/api/v1/tenant/auth/keys/secret',
+      postJson(body, { 'X-Tenant-Key': tenant.keys.sk_test }),
+    );
+    const created = await readJson(res);
+    t.is(res.status, 201, JSON.stringify(created));
+    return created.data.key as string;
+  };
+  const invoicesOnly = await make({ name: 'billing', scopes: ['invoices'] });
+  const reader = await make({ scopes: ['fiscal:read'] });
+  const everything = await make({});
+  const check = (key: string) => app.request('/api/v1/tenant/fiscal/integrity', { headers: { 'X-Tenant-Key': key } });
+  await expectRefusal(t, await check(invoicesOnly), 403, 'FISCAL_SCOPE_DENIED');
+  t.is((await check(reader)).status, 200);
+  await expectRefusal(t, await post(reader, '/activate', { reason: 'x' }), 403, 'FISCAL_SCOPE_DENIED');
+  const readerInvoice = await app.request(
+    '/api/v1/tenant/invoices',
+    postJson(invoiceBody(), { 'X-Tenant-Key': reader }),
+  );
+  await expectRefusal(t, readerInvoice, 403, 'FORBIDDEN');
+  t.is((await post(everything, '/activate', { reason: 'drill' })).status, 200);
+  const bad = await app.request(
+    '/api/v1/tenant/auth/keys/secret',
+    postJson({ scopes: ['fiscal:everything'] }, { 'X-Tenant-Key': tenant.keys.sk_test }),
+  );
+  t.is(bad.status, 422);
+});
