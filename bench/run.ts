@@ -1,5 +1,6 @@
 import { createBenchDatabase } from './bench-database.js';
 import { measureDocuments } from './documents.js';
+import { measureLedgerAppend } from './ledger.js';
 import { log } from './log.js';
 import { type BenchSettings, measureScenario, type ScenarioReport } from './measure.js';
 import { SCENARIOS } from './scenarios.js';
@@ -17,7 +18,16 @@ async function main(): Promise<boolean> {
   log(`document_generate: ${settings.durationS} s per measure`);
   const documents = await measureDocuments(Math.max(1, Math.round(settings.durationS / 2)));
   log(`document_generate: ${JSON.stringify(documents)}`);
-  const document = { node: process.version, started_at: startedAt, scenarios: reports, document_generate: documents };
+  log(`ledger_append: ${settings.durationS} s per measure`);
+  const ledger = await measureLedgerAppend(Math.max(1, Math.round(settings.durationS / 2)));
+  log(`ledger_append: ${JSON.stringify(ledger)}`);
+  const document = {
+    node: process.version,
+    started_at: startedAt,
+    scenarios: reports,
+    document_generate: documents,
+    ledger_append: ledger,
+  };
   process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
   const failed = reports.filter((r) => r.errors > 0 || r.non_2xx > 0);
   for (const r of failed) log(`${r.name}: ${r.errors} errors, ${r.non_2xx} non-2xx responses`);
