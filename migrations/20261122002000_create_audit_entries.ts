@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { refuseChanges } from './support/append-only.js';
 import { isolateByTenant } from './support/tenant-isolation.js';
 
 /**
@@ -27,16 +28,8 @@ export async function up(knex: Knex): Promise<void> {
       unique (entity_type, entity_id, sequence_number)
     );
     create index audit_entries_tenant_idx on audit_entries (tenant_id, created_at);
-
-    create function audit_entries_refuse_change() returns trigger language plpgsql as $$
-    begin
-      raise exception 'audit_entries is append-only: % is refused', tg_op using errcode = 'restrict_violation';
-    end $$;
-    create trigger audit_entries_no_update_delete before update or delete on audit_entries
-      for each statement execute function audit_entries_refuse_change();
-    create trigger audit_entries_no_truncate before truncate on audit_entries
-      for each statement execute function audit_entries_refuse_change();
   `);
+  await refuseChanges(knex, 'audit_entries');
   await isolateByTenant(knex, 'audit_entries');
 }
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { refuseChanges } from './support/append-only.js';
 import { isolateByTenant } from './support/tenant-isolation.js';
 
 /**
@@ -23,16 +24,8 @@ export async function up(knex: Knex): Promise<void> {
       checked_at timestamptz not null
     );
     create index fiscal_integrity_checks_tenant_idx on fiscal_integrity_checks (tenant_id, environment, checked_at desc);
-
-    create function fiscal_integrity_checks_refuse_change() returns trigger language plpgsql as $$
-    begin
-      raise exception 'fiscal_integrity_checks is append-only: % is refused', tg_op using errcode = 'restrict_violation';
-    end $$;
-    create trigger fiscal_integrity_checks_no_update_delete before update or delete on fiscal_integrity_checks
-      for each statement execute function fiscal_integrity_checks_refuse_change();
-    create trigger fiscal_integrity_checks_no_truncate before truncate on fiscal_integrity_checks
-      for each statement execute function fiscal_integrity_checks_refuse_change();
   `);
+  await refuseChanges(knex, 'fiscal_integrity_checks');
   await isolateByTenant(knex, 'fiscal_integrity_checks');
 }
 

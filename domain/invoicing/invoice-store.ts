@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { NO_SUB_TENANT } from '../ledger/fiscal-chain-summary.js';
 import { AppError } from '../shared/app-error.js';
 import type { Environment } from '../shared/caller.js';
 import type { PreparedInvoice } from './invoice.js';
@@ -21,8 +22,6 @@ export interface NewInvoice {
   createdBy: Record<string, string | null>;
   now: Date;
 }
-
-const NO_SUB_TENANT = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Inserts the invoice and its lines in one statement (a data-modifying CTE inserts the lines of

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Environment } from '../shared/caller.js';
 
 /** `fiscal_entries_chain_sequence_unique` keys the tenant's own chain with this id. */
-const NO_SUB_TENANT = '00000000-0000-0000-0000-000000000000';
+export const NO_SUB_TENANT = '00000000-0000-0000-0000-000000000000';
 
 /** One fiscal chain: a tenant's own (no sub-tenant) or one sub-tenant's, in one environment. */
 export interface FiscalChain {
