@@ -7,6 +7,8 @@ import { log } from './log.js';
 
 export interface BenchDatabase {
   url: string;
+  /** The cluster's admin URL (the CPU meter reads the server's data directory through it). */
+  adminUrl: string;
   drop(): Promise<void>;
 }
 
@@ -39,7 +41,7 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
     await drop();
     throw err;
   }
-  return { url, drop };
+  return { url, adminUrl: cluster.adminUrl, drop };
 }
 
 interface Cluster {

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import type { CpuReading } from './cpu-meter.js';
 import type { Scenario, ScenarioContext } from './scenarios.js';
 
 export interface BenchSettings {
@@ -18,12 +19,22 @@ export interface ScenarioReport {
   non_2xx: number;
   duration_s: number;
   connections: number;
+  /** CPU milliseconds per request of the web process, whatever else the machine runs. */
+  web_cpu_ms_per_request: number | null;
+  /** CPU milliseconds per request of the whole PostgreSQL cluster, when it runs on this machine. */
+  database_cpu_ms_per_request: number | null;
+}
+
+export interface CpuMeters {
+  web: CpuReading;
+  database: CpuReading;
 }
 
 export async function measureScenario(
   scenario: Scenario,
   context: ScenarioContext,
   settings: BenchSettings,
+  meters: CpuMeters,
 ): Promise<ScenarioReport> {
   const extra = (await scenario.setup?.(context)) ?? {};
   const path = extra.path ?? scenario.path;
@@ -37,7 +48,15 @@ export async function measureScenario(
   };
   // a cold process (JIT, pool, caches) would drag the first seconds down, so that run is thrown away
   if (settings.warmupS > 0) await autocannon({ ...options, duration: settings.warmupS });
+  const before = { web: meters.web(), database: meters.database() };
   const result = await autocannon({ ...options, duration: settings.durationS });
+  const perRequest = (reading: CpuReading, start: number | null): number | null => {
+    const end = reading();
+    if (start === null || end === null || result.requests.total === 0) return null;
+    return Math.round(((end - start) / result.requests.total) * 100) / 100;
+  };
+  const webCpu = perRequest(meters.web, before.web);
+  const databaseCpu = perRequest(meters.database, before.database);
   return {
     name: scenario.name,
     method: scenario.method,
@@ -49,5 +68,7 @@ export async function measureScenario(
     non_2xx: result.non2xx,
     duration_s: result.duration,
     connections: options.connections,
+    web_cpu_ms_per_request: webCpu,
+    database_cpu_ms_per_request: databaseCpu,
   };
 }

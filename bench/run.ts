@@ -1,4 +1,5 @@
 import { createBenchDatabase } from './bench-database.js';
+import { clusterCpu, processCpu } from './cpu-meter.js';
 import { measureDocuments } from './documents.js';
 import { measureLedgerAppend } from './ledger.js';
 import { log } from './log.js';
@@ -40,11 +41,12 @@ async function runScenarios(settings: BenchSettings): Promise<ScenarioReport[]> 
     const server = await startWebServer(database.url);
     try {
       const context = { baseUrl: server.baseUrl, databaseUrl: database.url };
+      const meters = { web: processCpu(server.pid), database: await clusterCpu(database.adminUrl) };
       const reports: ScenarioReport[] = [];
       const only = process.env.BENCH_SCENARIOS?.split(',').map((name) => name.trim());
       for (const scenario of SCENARIOS.filter((s) => !only || only.includes(s.name))) {
         log(`${scenario.name}: ${settings.warmupS} s warm-up, ${settings.durationS} s measured`);
-        const report = await measureScenario(scenario, context, settings);
+        const report = await measureScenario(scenario, context, settings, meters);
         log(`${scenario.name}: ${report.requests_per_s} req/s, p50 ${report.p50_ms} ms, p99 ${report.p99_ms} ms`);
         reports.push(report);
       }

@@ -8,6 +8,7 @@ const STOP_TIMEOUT_MS = 15_000;
 
 export interface WebServer {
   baseUrl: string;
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -32,7 +33,7 @@ export async function startWebServer(databaseUrl: string): Promise<WebServer> {
   });
   try {
     const port = await waitForListening(child);
-    return { baseUrl: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+    return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => stopChild(child) };
   } catch (err) {
     await stopChild(child);
     throw err;

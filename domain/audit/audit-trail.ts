@@ -62,6 +62,15 @@ export async function appendAuditEntry(tx: Knex, fact: AuditFact): Promise<void>
         .where({ entity_type: fact.entityType, entity_id: fact.entityId })
         .orderBy('sequence_number', 'desc')
         .first<{ sequence_number: number; entry_hash: string } | undefined>('sequence_number', 'entry_hash');
+  await tx('audit_entries').insert(auditRow(fact, head));
+}
+
+/** The first entries of entities created in this transaction (a batch of creations), in one insert. */
+export async function appendFirstAuditEntries(tx: Knex, facts: readonly AuditFact[]): Promise<void> {
+  if (facts.length > 0) await tx('audit_entries').insert(facts.map((fact) => auditRow(fact, undefined)));
+}
+
+function auditRow(fact: AuditFact, head: { sequence_number: number; entry_hash: string } | undefined) {
   const sequence = (head?.sequence_number ?? 0) + 1;
   const previousHash = head?.entry_hash ?? GENESIS_HASH;
   const canonical = canonicalOf(fact.entityType, fact.entityId, sequence, {
@@ -70,7 +79,7 @@ export async function appendAuditEntry(tx: Knex, fact: AuditFact): Promise<void>
     actor_ip: fact.actorIp,
     created_at: fact.now,
   });
-  await tx('audit_entries').insert({
+  return {
     tenant_id: fact.tenantId,
     environment: fact.environment,
     entity_type: fact.entityType,
@@ -84,7 +93,7 @@ export async function appendAuditEntry(tx: Knex, fact: AuditFact): Promise<void>
     previous_hash: previousHash,
     entry_hash: linkHash(previousHash, canonical),
     created_at: fact.now,
-  });
+  };
 }
 
 /** An entity's trail, oldest first. */

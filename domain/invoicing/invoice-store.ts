@@ -24,15 +24,51 @@ export interface NewInvoice {
 }
 
 /**
- * Inserts the invoice and its lines in one statement (a data-modifying CTE inserts the lines of
- * the invoice row only if it was inserted). `on conflict do nothing` turns a reused `external_id`
- * or invoice number into a clear 409 naming the existing invoice, without aborting the
- * transaction. The company is the owner's live company with the seller's SIRET, unless the
- * caller's key is bound to one.
+ * Inserts the invoice and its lines in one statement. A reused `external_id` or invoice number
+ * becomes a clear 409 naming the existing invoice, without aborting the transaction.
  */
 export async function insertInvoice(tx: Knex, n: NewInvoice): Promise<StoredInvoice> {
-  const p = n.prepared;
-  const lines = p.lines.map((l) => ({
+  const [stored] = await insertInvoices(tx, [n]);
+  if (!stored) throw await duplicateOf(tx, n);
+  return stored;
+}
+
+/**
+ * Inserts invoices and all their lines in one statement (a data-modifying CTE inserts the lines of
+ * the invoice rows that were inserted). `on conflict do nothing` skips an invoice whose
+ * `external_id` or number is taken: the result holds the inserted ones only, in the order given,
+ * and the caller decides what a skipped one means. The company is the owner's live company with
+ * the seller's SIRET, unless the caller's key is bound to one.
+ */
+export async function insertInvoices(tx: Knex, invoices: readonly NewInvoice[]): Promise<StoredInvoice[]> {
+  const linesOf = new Map(invoices.map((n) => [n.id, lineRows(n)]));
+  const insert = tx('invoices')
+    .insert(invoices.map((n) => invoiceRow(tx, n)))
+    .onConflict()
+    .ignore()
+    .returning('*');
+  const insertLines = tx.raw(
+    `insert into invoice_lines (tenant_id, invoice_id, line_number, description, quantity, unit_price, tax_rate,
+       vat_category, vat_exemption_reason, vat_exemption_reason_code, unit_code, total_ht, total_tax, total_ttc)
+     select inv.tenant_id, inv.id, l.line_number, l.description, l.quantity, l.unit_price, l.tax_rate,
+       l.vat_category, l.vat_exemption_reason, l.vat_exemption_reason_code, l.unit_code, l.total_ht, l.total_tax, l.total_ttc
+     from jsonb_to_recordset(?::jsonb) as l(invoice_id uuid, line_number int, description text, quantity numeric,
+       unit_price numeric, tax_rate numeric, vat_category text, vat_exemption_reason text,
+       vat_exemption_reason_code text, unit_code text, total_ht numeric, total_tax numeric, total_ttc numeric)
+     join inv on inv.id = l.invoice_id`,
+    [JSON.stringify([...linesOf.values()].flat())],
+  );
+  const rows = await tx.with('inv', insert).with('lines', insertLines).select<InvoiceRow[]>('*').from('inv');
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return invoices.flatMap((n) => {
+    const invoice = byId.get(n.id);
+    return invoice ? [{ invoice, lines: linesOf.get(n.id) ?? [] }] : [];
+  });
+}
+
+function lineRows(n: NewInvoice) {
+  return n.prepared.lines.map((l) => ({
+    invoice_id: n.id,
     line_number: l.lineNumber,
     description: l.description,
     quantity: l.quantity.toFixed(),
@@ -46,6 +82,10 @@ export async function insertInvoice(tx: Knex, n: NewInvoice): Promise<StoredInvo
     total_tax: l.totalTax.toFixed(2),
     total_ttc: l.totalTtc.toFixed(2),
   }));
+}
+
+function invoiceRow(tx: Knex, n: NewInvoice) {
+  const p = n.prepared;
   const company =
     n.companyId === null
       ? tx.raw(
@@ -53,60 +93,43 @@ export async function insertInvoice(tx: Knex, n: NewInvoice): Promise<StoredInvo
           [n.owner.tenantId, p.sellerSiret],
         )
       : n.companyId;
-  const insert = tx('invoices')
-    .insert({
-      id: n.id,
-      tenant_id: n.owner.tenantId,
-      sub_tenant_id: n.owner.subTenantId,
-      environment: n.owner.environment,
-      company_id: company,
-      external_id: p.externalId,
-      invoice_number: p.invoiceNumber,
-      direction: p.direction,
-      output_format: p.outputFormat,
-      profile: p.profile,
-      issue_date: p.issueDate,
-      due_date: p.dueDate,
-      currency: p.currency,
-      total_ht: p.totalHt.toFixed(2),
-      total_tax: p.totalTax.toFixed(2),
-      total_ttc: p.totalTtc.toFixed(2),
-      seller_siret: p.sellerSiret,
-      seller_name: p.sellerName,
-      seller_vat_number: p.sellerVatNumber,
-      seller_country: p.sellerCountry,
-      seller_address: JSON.stringify(p.sellerAddress),
-      buyer_siret: p.buyerSiret,
-      buyer_name: p.buyerName,
-      buyer_country: p.buyerCountry,
-      buyer_vat_number: p.buyerVatNumber,
-      buyer_legal_id: p.buyerLegalId,
-      buyer_address: JSON.stringify(p.buyerAddress),
-      buyer_is_individual: p.buyerIsIndividual,
-      archive_enabled: p.archiveEnabled,
-      metadata: JSON.stringify(p.metadata),
-      amount_charged: n.amountCharged,
-      fiscal_entry_id: n.fiscalEntryId,
-      created_by: JSON.stringify(n.createdBy),
-      created_at: n.now,
-      updated_at: n.now,
-    })
-    .onConflict()
-    .ignore()
-    .returning('*');
-  const insertLines = tx.raw(
-    `insert into invoice_lines (tenant_id, invoice_id, line_number, description, quantity, unit_price, tax_rate,
-       vat_category, vat_exemption_reason, vat_exemption_reason_code, unit_code, total_ht, total_tax, total_ttc)
-     select inv.tenant_id, inv.id, l.line_number, l.description, l.quantity, l.unit_price, l.tax_rate,
-       l.vat_category, l.vat_exemption_reason, l.vat_exemption_reason_code, l.unit_code, l.total_ht, l.total_tax, l.total_ttc
-     from inv cross join jsonb_to_recordset(?::jsonb) as l(line_number int, description text, quantity numeric,
-       unit_price numeric, tax_rate numeric, vat_category text, vat_exemption_reason text,
-       vat_exemption_reason_code text, unit_code text, total_ht numeric, total_tax numeric, total_ttc numeric)`,
-    [JSON.stringify(lines)],
-  );
-  const [invoice] = await tx.with('inv', insert).with('lines', insertLines).select<InvoiceRow[]>('*').from('inv');
-  if (!invoice) throw await duplicateOf(tx, n);
-  return { invoice, lines: lines.map((l) => ({ ...l, invoice_id: n.id })) };
+  return {
+    id: n.id,
+    tenant_id: n.owner.tenantId,
+    sub_tenant_id: n.owner.subTenantId,
+    environment: n.owner.environment,
+    company_id: company,
+    external_id: p.externalId,
+    invoice_number: p.invoiceNumber,
+    direction: p.direction,
+    output_format: p.outputFormat,
+    profile: p.profile,
+    issue_date: p.issueDate,
+    due_date: p.dueDate,
+    currency: p.currency,
+    total_ht: p.totalHt.toFixed(2),
+    total_tax: p.totalTax.toFixed(2),
+    total_ttc: p.totalTtc.toFixed(2),
+    seller_siret: p.sellerSiret,
+    seller_name: p.sellerName,
+    seller_vat_number: p.sellerVatNumber,
+    seller_country: p.sellerCountry,
+    seller_address: JSON.stringify(p.sellerAddress),
+    buyer_siret: p.buyerSiret,
+    buyer_name: p.buyerName,
+    buyer_country: p.buyerCountry,
+    buyer_vat_number: p.buyerVatNumber,
+    buyer_legal_id: p.buyerLegalId,
+    buyer_address: JSON.stringify(p.buyerAddress),
+    buyer_is_individual: p.buyerIsIndividual,
+    archive_enabled: p.archiveEnabled,
+    metadata: JSON.stringify(p.metadata),
+    amount_charged: n.amountCharged,
+    fiscal_entry_id: n.fiscalEntryId,
+    created_by: JSON.stringify(n.createdBy),
+    created_at: n.now,
+    updated_at: n.now,
+  };
 }
 
 const sameOwner = (tx: Knex, owner: InvoiceOwner) =>

@@ -1,22 +1,45 @@
 import { randomUUID } from 'node:crypto';
 import type { InvoiceInput } from '../../schemas/invoices.js';
 import { actorOf } from '../audit/actor.js';
-import { appendAuditEntry } from '../audit/audit-trail.js';
+import { type AuditFact, appendFirstAuditEntries } from '../audit/audit-trail.js';
 import { chargeFor } from '../billing/charge.js';
-import { appendFiscalEntry } from '../ledger/fiscal-chain.js';
+import type { Decimal } from '../billing/money.js';
+import { appendFiscalEntries, compareChains, type FiscalFact } from '../ledger/fiscal-chain.js';
 import { assertKillSwitchOff } from '../ledger/kill-switch.js';
+import { AppError } from '../shared/app-error.js';
+import type { Caller } from '../shared/caller.js';
 import type { OperationContext } from '../shared/operation.js';
 import { saveInvoiceDocument } from './document-store.js';
-import { prepareInvoice } from './invoice.js';
-import { type InvoiceOwner, insertInvoice } from './invoice-store.js';
+import { type PreparedInvoice, prepareInvoice } from './invoice.js';
+import { type InvoiceOwner, insertInvoice, insertInvoices } from './invoice-store.js';
 import { type InvoiceView, toInvoiceView } from './invoice-view.js';
-import { readOriginalFile } from './original-file.js';
+import { type OriginalFile, readOriginalFile } from './original-file.js';
+
+/** One invoice checked and ready to write: every rule passed, its ids chosen. */
+export interface InvoiceToIssue {
+  id: string;
+  fiscalEntryId: string;
+  owner: InvoiceOwner;
+  caller: Caller;
+  prepared: PreparedInvoice;
+  original: OriginalFile | null;
+}
+
+/**
+ * Checks every rule of one invoice (EN 16931 totals, identifiers, the original file's content)
+ * without touching the database: an invoice refused here has written nothing.
+ */
+export async function checkInvoice(owner: InvoiceOwner, caller: Caller, input: InvoiceInput): Promise<InvoiceToIssue> {
+  const prepared = prepareInvoice(input);
+  const original = input.original_file ? await readOriginalFile(input.original_file) : null;
+  return { id: randomUUID(), fiscalEntryId: randomUUID(), owner, caller, prepared, original };
+}
 
 /**
  * Creates one invoice in the operation's transaction: checks every rule, charges it in production
  * (402 when the balance is short: nothing is written), records its fiscal-ledger entry (appended
  * to the owner's chain as the transaction commits), stores it with its lines, records the audit
- * entry, emits `invoice.created` and queues its documents.
+ * entry, emits `invoice.created` and queues its documents. A reused `external_id` or number is 409.
  */
 export async function issueInvoice(
   ctx: OperationContext,
@@ -24,60 +47,140 @@ export async function issueInvoice(
   input: InvoiceInput,
 ): Promise<InvoiceView> {
   await assertKillSwitchOff(ctx.tx, owner);
-  const prepared = prepareInvoice(input);
-  const original = input.original_file ? await readOriginalFile(input.original_file) : null;
+  const [view] = await issueInvoices(ctx, [await checkInvoice(owner, ctx.caller, input)]);
+  return view;
+}
+
+/**
+ * Writes checked invoices in the operation's transaction, each exactly as `issueInvoice` would,
+ * with a fixed number of statements whatever their number (group commit, bulk creation). It is
+ * all or nothing: an invoice that cannot be written (a taken number, a short balance) throws, and
+ * the caller then creates them one by one to tell each its own outcome. The kill switch of every
+ * owner must have been checked in this transaction.
+ */
+export async function issueInvoices(
+  ctx: OperationContext,
+  invoices: readonly InvoiceToIssue[],
+): Promise<InvoiceView[]> {
   const now = ctx.clock.now();
-  const id = randomUUID();
-  const fiscalEntryId = randomUUID();
-  const actor = actorOf(ctx.caller);
-  const charged = await chargeFor(ctx.tx, {
-    tenantId: owner.tenantId,
-    environment: owner.environment,
-    kind: 'invoice',
-    referenceType: 'invoice',
-    referenceId: id,
-    actor: actor.credential_id,
+  const charged: Decimal[] = [];
+  for (const item of invoices) {
+    charged.push(
+      await chargeFor(ctx.tx, {
+        tenantId: item.owner.tenantId,
+        environment: item.owner.environment,
+        kind: 'invoice',
+        referenceType: 'invoice',
+        referenceId: item.id,
+        actor: actorOf(item.caller).credential_id,
+        now,
+      }),
+    );
+  }
+  // Recorded before the invoice rows: the entries are appended at commit, ahead of the deferred
+  // foreign key from invoices.fiscal_entry_id that checks them.
+  await appendFiscalEntries(
+    ctx.tx,
+    [...invoices]
+      .sort((a, b) => compareChains(a.owner, b.owner))
+      .map((item) => ({ chain: item.owner, fact: fiscalFactOf(item, now) })),
+  );
+  const rows = invoices.map((item, i) => ({
+    id: item.id,
+    owner: item.owner,
+    companyId: item.caller.companyId ?? null,
+    prepared: item.prepared,
+    amountCharged: charged[i].toFixed(2),
+    fiscalEntryId: item.fiscalEntryId,
+    createdBy: actorOf(item.caller),
     now,
-  });
-  // Recorded before the invoice row: the entry is appended at commit, ahead of the deferred
-  // foreign key from invoices.fiscal_entry_id that checks it.
-  await appendFiscalEntry(ctx.tx, owner, {
-    id: fiscalEntryId,
+  }));
+  const stored = rows.length === 1 ? [await insertInvoice(ctx.tx, rows[0])] : await insertInvoices(ctx.tx, rows);
+  if (stored.length !== invoices.length) {
+    throw new AppError('CONFLICT', 'An invoice of the batch reuses an external_id or an invoice number.');
+  }
+  for (const item of invoices) {
+    if (!item.original) continue;
+    await saveInvoiceDocument(ctx.tx, {
+      tenantId: item.owner.tenantId,
+      invoiceId: item.id,
+      kind: 'original',
+      contentType: item.original.contentType,
+      filename: item.original.filename,
+      content: item.original.content,
+    });
+  }
+  await appendFirstAuditEntries(
+    ctx.tx,
+    stored.map(({ invoice }, i) => auditFactOf(invoices[i], invoice, now)),
+  );
+  await ctx.events.emitMany(
+    stored.map(({ invoice }) => ({
+      name: 'invoice.created' as const,
+      data: {
+        id: invoice.id,
+        invoice_number: invoice.invoice_number,
+        external_id: invoice.external_id,
+        status: invoice.status,
+        total_ttc: Number(invoice.total_ttc),
+        currency: invoice.currency,
+        sub_tenant_id: invoice.sub_tenant_id,
+      },
+      options: { tenantId: invoice.tenant_id, environment: invoice.environment },
+    })),
+  );
+  await ctx.jobs.sendMany(
+    'generate-invoice-documents',
+    stored.map(({ invoice }) => ({
+      payload: { tenantId: invoice.tenant_id, invoiceId: invoice.id },
+      group: { id: invoice.tenant_id },
+    })),
+  );
+  return stored.map(({ invoice, lines }) => toInvoiceView(invoice, lines));
+}
+
+function fiscalFactOf(item: InvoiceToIssue, now: Date): FiscalFact {
+  const p = item.prepared;
+  return {
+    id: item.fiscalEntryId,
     entryType: 'invoice_created',
     entityType: 'invoice',
-    entityId: id,
-    fiscalDate: prepared.issueDate,
+    entityId: item.id,
+    fiscalDate: p.issueDate,
     now,
     data: {
-      invoice_id: id,
-      invoice_number: prepared.invoiceNumber,
-      direction: prepared.direction,
-      issue_date: prepared.issueDate,
-      currency: prepared.currency,
-      total_ht: prepared.totalHt.toFixed(2),
-      total_tax: prepared.totalTax.toFixed(2),
-      total_ttc: prepared.totalTtc.toFixed(2),
-      seller_siret: prepared.sellerSiret,
-      buyer_siret: prepared.buyerSiret,
-      buyer_name: prepared.buyerName,
+      invoice_id: item.id,
+      invoice_number: p.invoiceNumber,
+      direction: p.direction,
+      issue_date: p.issueDate,
+      currency: p.currency,
+      total_ht: p.totalHt.toFixed(2),
+      total_tax: p.totalTax.toFixed(2),
+      total_ttc: p.totalTtc.toFixed(2),
+      seller_siret: p.sellerSiret,
+      buyer_siret: p.buyerSiret,
+      buyer_name: p.buyerName,
       recorded_at: now.toISOString(),
     },
-  });
-  const { invoice, lines } = await insertInvoice(ctx.tx, {
-    id,
-    owner,
-    companyId: ctx.caller.companyId ?? null,
-    prepared,
-    amountCharged: charged.toFixed(2),
-    fiscalEntryId,
-    createdBy: actor,
-    now,
-  });
-  await appendAuditEntry(ctx.tx, {
-    tenantId: owner.tenantId,
-    environment: owner.environment,
+  };
+}
+
+function auditFactOf(
+  item: InvoiceToIssue,
+  invoice: {
+    invoice_number: string;
+    total_ttc: string;
+    currency: string;
+    amount_charged: string;
+    output_format: string;
+  },
+  now: Date,
+): AuditFact {
+  return {
+    tenantId: item.owner.tenantId,
+    environment: item.owner.environment,
     entityType: 'invoice',
-    entityId: id,
+    entityId: item.id,
     action: 'invoice.created',
     details: {
       invoice_number: invoice.invoice_number,
@@ -86,35 +189,9 @@ export async function issueInvoice(
       amount_charged: invoice.amount_charged,
       output_format: invoice.output_format,
     },
-    actorIp: ctx.caller.ip ?? null,
-    actor,
+    actorIp: item.caller.ip ?? null,
+    actor: actorOf(item.caller),
     now,
     first: true,
-  });
-  const event = {
-    id,
-    invoice_number: invoice.invoice_number,
-    external_id: invoice.external_id,
-    status: invoice.status,
-    total_ttc: Number(invoice.total_ttc),
-    currency: invoice.currency,
-    sub_tenant_id: invoice.sub_tenant_id,
   };
-  if (original) {
-    await saveInvoiceDocument(ctx.tx, {
-      tenantId: owner.tenantId,
-      invoiceId: id,
-      kind: 'original',
-      contentType: original.contentType,
-      filename: original.filename,
-      content: original.content,
-    });
-  }
-  await ctx.events.emit('invoice.created', event, { tenantId: owner.tenantId, environment: owner.environment });
-  await ctx.jobs.send(
-    'generate-invoice-documents',
-    { tenantId: owner.tenantId, invoiceId: id },
-    { group: { id: owner.tenantId } },
-  );
-  return toInvoiceView(invoice, lines);
 }

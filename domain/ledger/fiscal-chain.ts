@@ -42,9 +42,21 @@ export const canonicalJson = (value: unknown): string => {
  * Returns the entry's id (given, or chosen here), which a deferred foreign key may point at.
  */
 export async function appendFiscalEntry(tx: Knex, chain: FiscalChain, fact: FiscalFact): Promise<{ id: string }> {
-  const id = fact.id ?? randomUUID();
-  await tx('fiscal_pending').insert({
-    id,
+  const [id] = await appendFiscalEntries(tx, [{ chain, fact }]);
+  return { id };
+}
+
+/**
+ * Many facts in one insert (a batch of creations). They are appended at commit in the order given,
+ * so a batch lists them chain by chain (`compareChains`): two batches that touch the same chains
+ * then take the chains' locks in the same order and cannot deadlock.
+ */
+export async function appendFiscalEntries(
+  tx: Knex,
+  facts: readonly { chain: FiscalChain; fact: FiscalFact }[],
+): Promise<string[]> {
+  const rows = facts.map(({ chain, fact }) => ({
+    id: fact.id ?? randomUUID(),
     tenant_id: chain.tenantId,
     sub_tenant_id: chain.subTenantId,
     environment: chain.environment,
@@ -55,6 +67,13 @@ export async function appendFiscalEntry(tx: Knex, chain: FiscalChain, fact: Fisc
     hash_version: HASH_VERSION,
     canonical_data: canonicalJson({ ...fact.data, hash_version: HASH_VERSION }),
     created_at: fact.now,
-  });
-  return { id };
+  }));
+  if (rows.length > 0) await tx('fiscal_pending').insert(rows);
+  return rows.map((row) => row.id);
 }
+
+/** Orders chains by their lock key: tenant, environment, then sub-tenant (none first). */
+export const compareChains = (a: FiscalChain, b: FiscalChain): number =>
+  a.tenantId.localeCompare(b.tenantId) ||
+  a.environment.localeCompare(b.environment) ||
+  (a.subTenantId ?? '').localeCompare(b.subTenantId ?? '');

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { AppError } from './app-error.js';
 import type { Caller } from './caller.js';
 import type { Deps } from './deps.js';
+import { groupCommitOf } from './group-commit.js';
+import type { Logger } from './logger.js';
 import type { Operation, OperationContext } from './operation.js';
 import { setTenantContext } from './tenant-context.js';
 import { noEvents, txEvents } from './tx-events.js';
@@ -43,15 +45,50 @@ export async function execute<I, O>(
     if (options.beforeCommit) await options.beforeCommit(deps.db, output);
     return output;
   }
-  const readOnly = op.kind === 'query';
+  const lane = op.batch && !options.beforeCommit ? op.batch.key(caller) : null;
+  const alone = () =>
+    inTransaction(deps, {
+      caller,
+      log,
+      readOnly: op.kind === 'query',
+      run: (ctx) => op.run(input, ctx),
+      beforeCommit: options.beforeCommit,
+    });
+  if (!op.batch || !lane) return alone();
+  const batch = op.batch;
+  return groupCommitOf(deps).submit<I, O>(
+    `${op.name}:${lane}`,
+    { input, caller },
+    (calls) =>
+      inTransaction(deps, {
+        caller: calls[0].caller,
+        log: deps.log.child({ operation: op.name, batch: calls.length }),
+        run: (ctx) => batch.run(calls, ctx),
+      }),
+    alone,
+  );
+}
+
+interface TransactionPlan<O> {
+  /** Whose tenant context the transaction runs in. */
+  caller: Caller;
+  log: Logger;
+  readOnly?: boolean;
+  run(ctx: OperationContext): Promise<O>;
+  beforeCommit?: (tx: Knex, output: O) => Promise<void>;
+}
+
+/** The operation's one transaction, its tenant context, and jobs and events bound to it. */
+function inTransaction<O>(deps: Deps, plan: TransactionPlan<O>): Promise<O> {
+  const readOnly = plan.readOnly ?? false;
   return deps.db.transaction(
     async (tx) => {
-      await setTenantContext(tx, caller);
+      await setTenantContext(tx, plan.caller);
       const jobs = readOnly ? noJobs : txJobs(deps.boss, tx);
-      const events = readOnly ? noEvents : txEvents(tx, jobs, caller, () => deps.clock.now());
-      const ctx: OperationContext = { tx, caller, jobs, events, clock: deps.clock, log, deps };
-      const output = await op.run(input, ctx);
-      if (options.beforeCommit) await options.beforeCommit(tx, output);
+      const events = readOnly ? noEvents : txEvents(tx, jobs, plan.caller, () => deps.clock.now());
+      const ctx: OperationContext = { tx, caller: plan.caller, jobs, events, clock: deps.clock, log: plan.log, deps };
+      const output = await plan.run(ctx);
+      if (plan.beforeCommit) await plan.beforeCommit(tx, output);
       return output;
     },
     { readOnly },

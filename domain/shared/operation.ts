@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { AppError } from './app-error.js';
 import type { Caller, CallerKind } from './caller.js';
 import type { Clock } from './clock.js';
 import type { Deps } from './deps.js';
@@ -35,7 +36,33 @@ export interface Operation<I = unknown, O = unknown> {
   scope?: Scope;
   /** Queries that must answer without a transaction (the health check). */
   transactional?: boolean;
+  /** Concurrent calls that may be written together, in one transaction (domain/shared/group-commit.ts). */
+  batch?: BatchSpec<I, O>;
   run(input: I, ctx: OperationContext): Promise<O>;
+}
+
+/** One call of a batch: its validated input and its caller. */
+export interface BatchCall<I> {
+  input: I;
+  caller: Caller;
+}
+
+/**
+ * How a command runs many concurrent calls in one transaction (group commit): one commit, one
+ * flush and one turn of each lock they need, for all of them.
+ */
+export interface BatchSpec<I, O> {
+  /**
+   * Calls with the same key may share a transaction; null runs the call alone. The key must hold
+   * everything the transaction's tenant context is made of (tenant, environment, caller kind).
+   */
+  key(caller: Caller): string | null;
+  /**
+   * Runs the calls in the batch's transaction, whose context is the first caller's. A result may be
+   * the AppError of a call refused before it wrote anything; any throw undoes the whole batch, and
+   * every call is then run alone (`run`) to get its own outcome.
+   */
+  run(calls: readonly BatchCall<I>[], ctx: OperationContext): Promise<(O | AppError)[]>;
 }
 
 type Definition<I, O> = Omit<Operation<I, O>, 'kind'>;

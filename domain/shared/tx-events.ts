@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { EventName } from '../webhooks/event-catalogue.js';
 import type { Caller, Environment } from './caller.js';
@@ -11,26 +12,44 @@ export interface EmitOptions {
   environment?: Environment;
 }
 
+export interface EventToEmit {
+  name: EventName;
+  data: EventData;
+  options?: EmitOptions;
+}
+
 /** Writes domain events to the outbox in the operation's transaction and queues their dispatch. */
 export interface EventEmitter {
   emit(name: EventName, data: EventData, options?: EmitOptions): Promise<string>;
+  /** Many events in one insert and one job statement; returns their ids in order. */
+  emitMany(events: readonly EventToEmit[]): Promise<string[]>;
 }
 
 export function txEvents(tx: Knex.Transaction, jobs: JobSender, caller: Caller, now: () => Date): EventEmitter {
-  return {
-    async emit(name, data, options = {}) {
+  const emitMany = async (events: readonly EventToEmit[]): Promise<string[]> => {
+    if (events.length === 0) return [];
+    const at = now();
+    const rows = events.map(({ name, data, options = {} }) => {
       const tenantId = options.tenantId ?? caller.tenantId;
       const environment = options.environment ?? caller.environment;
       if (!tenantId || !environment) throw new Error(`event ${name} needs a tenant and an environment`);
-      const [row] = await tx('events')
-        .insert({ tenant_id: tenantId, environment, name, data, created_at: now() })
-        .returning<{ id: string }[]>('id');
-      await jobs.send('dispatch-event', { eventId: row.id, tenantId }, { group: { id: tenantId } });
-      return row.id;
+      return { id: randomUUID(), tenant_id: tenantId, environment, name, data, created_at: at };
+    });
+    await tx('events').insert(rows);
+    await jobs.sendMany(
+      'dispatch-event',
+      rows.map((row) => ({ payload: { eventId: row.id, tenantId: row.tenant_id }, group: { id: row.tenant_id } })),
+    );
+    return rows.map((row) => row.id);
+  };
+  return {
+    emitMany,
+    async emit(name, data, options = {}) {
+      const [id] = await emitMany([{ name, data, options }]);
+      return id;
     },
   };
 }
 
-export const noEvents: EventEmitter = {
-  emit: () => Promise.reject(new Error('queries cannot emit events; make the operation a command')),
-};
+const refuse = () => Promise.reject(new Error('queries cannot emit events; make the operation a command'));
+export const noEvents: EventEmitter = { emit: refuse, emitMany: refuse };

@@ -2,19 +2,35 @@ import type { Knex } from 'knex';
 import { fromKnex, type PgBoss, type SendOptions } from 'pg-boss';
 import { type JobPayloads, QUEUES, type QueueName } from './queues.js';
 
+/** One job of a `sendMany`: its payload and the options a batch may vary per job. */
+export interface JobToSend<Q extends QueueName> {
+  payload: JobPayloads[Q];
+  group?: { id: string };
+}
+
 /** Sends jobs inside the operation's transaction: a rollback drops them (pg-boss `docs/api/adapters.md`). */
 export interface JobSender {
   send<Q extends QueueName>(queue: Q, payload: JobPayloads[Q], options?: SendOptions): Promise<string | null>;
+  /** Many jobs of one queue in one statement (pg-boss `insert`), for operations that write in batches. */
+  sendMany<Q extends QueueName>(queue: Q, jobs: readonly JobToSend<Q>[]): Promise<void>;
 }
 
-/** The only caller of `boss.send`. */
+/** The only caller of `boss.send` and `boss.insert`. */
 export function txJobs(boss: PgBoss, tx: Knex.Transaction): JobSender {
   const db = fromKnex(tx);
   return {
     send: (queue, payload, options = {}) => boss.send(queue, payload, { ...QUEUES[queue].send, ...options, db }),
+    async sendMany(queue, jobs) {
+      if (jobs.length === 0) return;
+      const defaults = QUEUES[queue].send ?? {};
+      await boss.insert(
+        queue,
+        jobs.map((job) => ({ ...defaults, data: job.payload, ...(job.group ? { group: job.group } : {}) })),
+        { db },
+      );
+    },
   };
 }
 
-export const noJobs: JobSender = {
-  send: () => Promise.reject(new Error('queries cannot send jobs; make the operation a command')),
-};
+const refuse = () => Promise.reject(new Error('queries cannot send jobs; make the operation a command'));
+export const noJobs: JobSender = { send: refuse, sendMany: refuse };

@@ -241,6 +241,67 @@ test('50 concurrent production creations against a balance for 20: exactly 20 su
   );
 });
 
+test('concurrent creations written together still answer each on its own: created, duplicate, invalid', async (t) => {
+  const owner = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
+  const key = owner.keys.sk_test;
+  const taken = await readJson(await create(key, invoiceBody({ external_id: 'taken' })));
+  // 40 good ones, 5 reusing a taken external_id, 5 with wrong totals, all at once
+  const bodies = [
+    ...Array.from({ length: 40 }, (_, i) => ({ kind: 'good', body: invoiceBody({ external_id: `order-${i}` }) })),
+    ...Array.from({ length: 5 }, () => ({ kind: 'duplicate', body: invoiceBody({ external_id: 'taken' }) })),
+    ...Array.from({ length: 5 }, () => ({ kind: 'invalid', body: invoiceBody({ total_ttc: 1 }) })),
+  ];
+  const answers = await Promise.all(
+    bodies.map(async ({ kind, body }) => {
+      const res = await create(key, body);
+      return { kind, status: res.status, body: await readJson(res), sent: body };
+    }),
+  );
+  for (const a of answers) {
+    if (a.kind === 'good') {
+      t.is(a.status, 201, JSON.stringify(a.body));
+      t.is(
+        a.body.data.external_id,
+        (a.sent as { external_id?: string }).external_id,
+        'each caller gets its own invoice back',
+      );
+      t.is(a.body.data.invoice_number, a.sent.invoice_number);
+    } else if (a.kind === 'duplicate') {
+      t.is(a.status, 409);
+      t.is(a.body.code, 'DUPLICATE_EXTERNAL_ID');
+      t.is(a.body.existing_id, taken.data.id);
+    } else {
+      t.is(a.status, 422);
+      t.regex(a.body.message, /BR-CO-15/);
+    }
+  }
+  const invoices = await app.ownerDb('invoices').where({ tenant_id: owner.tenantId }).select('*', 'xmin');
+  t.is(invoices.length, 41);
+  // rows written by one transaction share its xmin: concurrent creations were committed together
+  t.true(new Set(invoices.map((i) => i.xmin)).size < 41, 'group commit wrote several invoices per transaction');
+  const entries = await app
+    .ownerDb('fiscal_entries')
+    .where({ tenant_id: owner.tenantId, environment: 'sandbox' })
+    .orderBy('sequence_number');
+  t.deepEqual(
+    entries.map((e) => Number(e.sequence_number)),
+    Array.from({ length: 41 }, (_, i) => i + 1),
+  );
+  t.deepEqual(entries.map((e) => e.entity_id).sort(), invoices.map((i) => i.id).sort());
+  const audit = await app.ownerDb('audit_entries').whereIn(
+    'entity_id',
+    invoices.map((i) => i.id),
+  );
+  t.is(audit.length, 41);
+  const events = await app.ownerDb('events').where({ tenant_id: owner.tenantId, name: 'invoice.created' });
+  t.is(events.length, 41);
+  const jobs = await app.ownerDb.raw(
+    "select count(*)::int as n from pgboss.job where name = 'generate-invoice-documents' and data->>'tenantId' = ?",
+    [owner.tenantId],
+  );
+  t.is(jobs.rows[0].n, 41);
+});
+
 test('sub-tenant invoices go to the sub-tenant chain; a foreign sub-tenant is 404', async (t) => {
   const res = await app.request(
     '/api/v1/tenant/sub-tenants',

@@ -147,3 +147,45 @@ test('hashes are checked against the stored canonical text, and the entry agains
   await refused({ ...entry, sub_tenant_id: randomUUID() }, 'fiscal_entries_sub_tenant_fk');
   t.falsy(await chainHead(db, chain));
 });
+
+test('each chain keeps its head row in step with its last entry, and no client statement may move it', async (t) => {
+  const tenant = await seedTenant(env.ownerDb);
+  const subTenantId = await seedSubTenant(tenant.id);
+  const own = { tenantId: tenant.id, environment: 'sandbox' as const };
+  const sub = { ...own, subTenantId };
+  await seedFiscalEntries(env.ownerDb, own, 3);
+  await seedFiscalEntries(env.ownerDb, sub, 2);
+  const heads = await env
+    .ownerDb('fiscal_chain_heads')
+    .where({ tenant_id: tenant.id })
+    .orderBy('sequence_number')
+    .select('chain_key', 'sequence_number', 'chain_hash');
+  t.deepEqual(heads, [
+    { chain_key: subTenantId, sequence_number: 2, chain_hash: (await chainHead(env.ownerDb, sub))?.chain_hash },
+    {
+      chain_key: '00000000-0000-0000-0000-000000000000',
+      sequence_number: 3,
+      chain_hash: (await chainHead(env.ownerDb, own))?.chain_hash,
+    },
+  ]);
+
+  for (const write of [
+    () => env.ownerDb('fiscal_chain_heads').where({ tenant_id: tenant.id }).update({ sequence_number: 1 }),
+    () => env.ownerDb('fiscal_chain_heads').where({ tenant_id: tenant.id }).delete(),
+    () =>
+      env.ownerDb('fiscal_chain_heads').insert({
+        tenant_id: tenant.id,
+        environment: 'production',
+        chain_key: randomUUID(),
+        sequence_number: 7,
+        chain_hash: GENESIS_HASH,
+      }),
+  ]) {
+    const err = await t.throwsAsync(write());
+    t.regex(err!.message, /fiscal_chain_heads is maintained by the ledger: (UPDATE|DELETE|INSERT) is refused/);
+  }
+  const truncate = await t.throwsAsync(env.ownerDb.raw('truncate fiscal_chain_heads'));
+  t.regex(truncate!.message, /refused/);
+  await seedFiscalEntries(env.ownerDb, own, 1);
+  t.is((await chainHead(env.ownerDb, own))?.sequence_number, 4, 'appending still moves the head');
+});

@@ -1,5 +1,6 @@
 import type { InvoiceInput } from '../../../schemas/invoices.js';
 import { defineCommand } from '../../shared/operation.js';
+import { invoiceBatch } from '../invoice-batch.js';
 import { invoiceOwnerOf } from '../invoice-owner.js';
 import type { InvoiceView } from '../invoice-view.js';
 import { issueInvoice } from '../issue-invoice.js';
@@ -12,6 +13,7 @@ export const createInvoice = defineCommand<InvoiceInput, InvoiceView>({
   output: 'Invoice',
   callers: ['user', 'tenant'],
   scope: 'invoices',
+  batch: invoiceBatch((ctx, caller) => invoiceOwnerOf(ctx.tx, caller)),
   async run(input, ctx) {
     const owner = await invoiceOwnerOf(ctx.tx, ctx.caller);
     return issueInvoice(ctx, owner, input);

@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
+
+/** CPU milliseconds spent so far by the processes a meter watches. */
+export type CpuReading = () => number | null;
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const TICK_MS = 10;
+
+/**
+ * CPU time of one process (utime + stime), and with `children` also of its reaped children
+ * (cutime + cstime): a PostgreSQL backend that exits during a run is counted in the postmaster's.
+ */
+function procCpuMs(pid: number, children: boolean): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // fields after the command name, which may hold spaces: state is field 3, utime 14, stime 15, cutime 16, cstime 17
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0);
+    return ticks * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+/** The web process's own CPU time, on Linux. */
+export function processCpu(pid: number | undefined): CpuReading {
+  return () => (pid === undefined ? null : procCpuMs(pid, false));
+}
+
+/**
+ * The whole PostgreSQL cluster's CPU time (postmaster, every backend and the WAL writer) when it
+ * runs on this machine and the admin URL may read `data_directory`; null otherwise (a remote server).
+ */
+export async function clusterCpu(adminUrl: string): Promise<CpuReading> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  let dataDirectory: string;
+  try {
+    await client.connect();
+    dataDirectory = (await client.query<{ d: string }>('select current_setting($1) as d', ['data_directory'])).rows[0]
+      .d;
+  } catch {
+    return () => null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+  let postmaster: number;
+  try {
+    postmaster = Number(readFileSync(`${dataDirectory}/postmaster.pid`, 'utf8').split('\n')[0]);
+  } catch {
+    return () => null;
+  }
+  return () => {
+    const own = procCpuMs(postmaster, true);
+    if (own === null) return null;
+    let total = own;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) {
+          total += procCpuMs(Number(entry), false) ?? 0;
+        }
+      } catch {
+        // the process ended between the listing and the read: its time is now the postmaster's
+      }
+    }
+    return total;
+  };
+}

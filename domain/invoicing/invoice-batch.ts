@@ -1,0 +1,43 @@
+import type { InvoiceInput } from '../../schemas/invoices.js';
+import { assertKillSwitchOff } from '../ledger/kill-switch.js';
+import { type AppError, isAppError } from '../shared/app-error.js';
+import type { Caller } from '../shared/caller.js';
+import { tenantLane } from '../shared/group-commit.js';
+import type { BatchSpec, OperationContext } from '../shared/operation.js';
+import type { InvoiceOwner } from './invoice-store.js';
+import type { InvoiceView } from './invoice-view.js';
+import { checkInvoice, type InvoiceToIssue, issueInvoices } from './issue-invoice.js';
+
+type OwnerOf<I> = (ctx: OperationContext, caller: Caller, input: I) => Promise<InvoiceOwner>;
+
+/**
+ * Concurrent creations of one tenant context written in one transaction: the owner's kill switch is
+ * read once, each invoice is checked on its own (a refused one gets its own error and writes
+ * nothing), and the accepted ones are written together by `issueInvoices`.
+ */
+export function invoiceBatch<I extends InvoiceInput>(ownerOf: OwnerOf<I>): BatchSpec<I, InvoiceView> {
+  return {
+    key: tenantLane,
+    async run(calls, ctx) {
+      const results: (InvoiceView | AppError | InvoiceToIssue)[] = [];
+      const killSwitchChecked = new Set<string>();
+      for (const call of calls) {
+        try {
+          const owner = await ownerOf(ctx, call.caller, call.input);
+          const switchKey = `${owner.tenantId}:${owner.environment}`;
+          if (!killSwitchChecked.has(switchKey)) {
+            await assertKillSwitchOff(ctx.tx, owner);
+            killSwitchChecked.add(switchKey);
+          }
+          results.push(await checkInvoice(owner, call.caller, call.input));
+        } catch (err) {
+          if (!isAppError(err)) throw err;
+          results.push(err);
+        }
+      }
+      const accepted = results.filter((r): r is InvoiceToIssue => !isAppError(r));
+      const views = new Map((await issueInvoices(ctx, accepted)).map((view) => [view.id, view]));
+      return results.map((r) => (isAppError(r) ? r : (views.get(r.id) as InvoiceView)));
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { isAppError } from './app-error.js';
+import type { Caller } from './caller.js';
+import type { Deps } from './deps.js';
+import type { BatchCall } from './operation.js';
+
+/** Calls written together at most; more wait for the next transaction of their lane. */
+export const MAX_BATCH = 50;
+
+interface Waiting<I, O> extends BatchCall<I> {
+  alone: () => Promise<O>;
+  resolve: (output: O) => void;
+  reject: (err: unknown) => void;
+}
+
+type RunBatch<I, O> = (calls: readonly BatchCall<I>[]) => Promise<unknown[]>;
+
+/**
+ * Transactions of one lane in flight at once: while one holds its chain locks to commit, the next
+ * is already writing its rows.
+ */
+export const MAX_IN_FLIGHT = 2;
+
+interface Lane {
+  queue: Waiting<unknown, unknown>[];
+  running: number;
+}
+
+/**
+ * Group commit. Calls of a batchable command that share a lane (one tenant context) run at once
+ * while fewer than MAX_IN_FLIGHT transactions of their lane are in flight; the others wait, and the
+ * next transaction writes all of them: under load a lane commits many calls at a time, each chain
+ * lock is taken once per batch and the commit's disk flush is shared; alone, a call runs at once in
+ * its own transaction, as without batching. A batch that fails (a taken number, a short balance, a
+ * deadlock) is undone and each of its calls runs alone, so every caller gets exactly the outcome it
+ * would have had on its own.
+ */
+export class GroupCommit {
+  private readonly lanes = new Map<string, Lane>();
+
+  submit<I, O>(lane: string, call: BatchCall<I>, runBatch: RunBatch<I, O>, alone: () => Promise<O>): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      const waiting = { ...call, alone, resolve, reject } as unknown as Waiting<unknown, unknown>;
+      let state = this.lanes.get(lane);
+      if (!state) {
+        state = { queue: [], running: 0 };
+        this.lanes.set(lane, state);
+      }
+      state.queue.push(waiting);
+      this.pump(lane, state, runBatch as RunBatch<unknown, unknown>);
+    });
+  }
+
+  private pump(lane: string, state: Lane, runBatch: RunBatch<unknown, unknown>): void {
+    while (state.running < MAX_IN_FLIGHT && state.queue.length > 0) {
+      const calls = state.queue.splice(0, MAX_BATCH);
+      state.running++;
+      void settle(calls, runBatch).finally(() => {
+        state.running--;
+        if (state.running === 0 && state.queue.length === 0) this.lanes.delete(lane);
+        else this.pump(lane, state, runBatch);
+      });
+    }
+  }
+}
+
+/** Runs the calls together (or the one call alone) and answers each caller. */
+async function settle(calls: Waiting<unknown, unknown>[], runBatch: RunBatch<unknown, unknown>): Promise<void> {
+  if (calls.length === 1) {
+    await calls[0].alone().then(calls[0].resolve, calls[0].reject);
+    return;
+  }
+  let results: unknown[] | null = null;
+  try {
+    results = await runBatch(calls);
+  } catch {
+    results = null;
+  }
+  if (results) {
+    calls.forEach((call, i) => (isAppError(results[i]) ? call.reject(results[i]) : call.resolve(results[i])));
+  } else {
+    await Promise.all(calls.map((call) => call.alone().then(call.resolve, call.reject)));
+  }
+}
+
+const perProcess = new WeakMap<Deps, GroupCommit>();
+
+/** The group commit of a process's dependencies (one per web or worker process). */
+export function groupCommitOf(deps: Deps): GroupCommit {
+  let commit = perProcess.get(deps);
+  if (!commit) {
+    commit = new GroupCommit();
+    perProcess.set(deps, commit);
+  }
+  return commit;
+}
+
+/** The lane of a caller: the tenant context a shared transaction runs in. */
+export const tenantLane = (caller: Caller): string | null =>
+  caller.tenantId && caller.environment ? `${caller.kind}:${caller.tenantId}:${caller.environment}` : null;
