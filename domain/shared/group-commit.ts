@@ -76,7 +76,10 @@ async function settle(calls: Waiting<unknown, unknown>[], runBatch: RunBatch<unk
     results = null;
   }
   if (results) {
-    calls.forEach((call, i) => (isAppError(results[i]) ? call.reject(results[i]) : call.resolve(results[i])));
+    for (const [i, call] of calls.entries()) {
+      if (isAppError(results[i])) call.reject(results[i]);
+      else call.resolve(results[i]);
+    }
   } else {
     await Promise.all(calls.map((call) => call.alone().then(call.resolve, call.reject)));
   }
