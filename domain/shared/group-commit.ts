@@ -12,7 +12,7 @@ interface Waiting<I, O> extends BatchCall<I> {
   reject: (err: unknown) => void;
 }
 
-type RunBatch<I, O> = (calls: readonly BatchCall<I>[]) => Promise<unknown[]>;
+type RunBatch<I> = (calls: readonly BatchCall<I>[]) => Promise<unknown[]>;
 
 /**
  * Transactions of one lane in flight at once: while one holds its chain locks to commit, the next
@@ -37,7 +37,7 @@ interface Lane {
 export class GroupCommit {
   private readonly lanes = new Map<string, Lane>();
 
-  submit<I, O>(lane: string, call: BatchCall<I>, runBatch: RunBatch<I, O>, alone: () => Promise<O>): Promise<O> {
+  submit<I, O>(lane: string, call: BatchCall<I>, runBatch: RunBatch<I>, alone: () => Promise<O>): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       const waiting = { ...call, alone, resolve, reject } as unknown as Waiting<unknown, unknown>;
       let state = this.lanes.get(lane);
@@ -46,11 +46,11 @@ export class GroupCommit {
         this.lanes.set(lane, state);
       }
       state.queue.push(waiting);
-      this.pump(lane, state, runBatch as RunBatch<unknown, unknown>);
+      this.pump(lane, state, runBatch as RunBatch<unknown>);
     });
   }
 
-  private pump(lane: string, state: Lane, runBatch: RunBatch<unknown, unknown>): void {
+  private pump(lane: string, state: Lane, runBatch: RunBatch<unknown>): void {
     while (state.running < MAX_IN_FLIGHT && state.queue.length > 0) {
       const calls = state.queue.splice(0, MAX_BATCH);
       state.running++;
@@ -64,7 +64,7 @@ export class GroupCommit {
 }
 
 /** Runs the calls together (or the one call alone) and answers each caller. */
-async function settle(calls: Waiting<unknown, unknown>[], runBatch: RunBatch<unknown, unknown>): Promise<void> {
+async function settle(calls: Waiting<unknown, unknown>[], runBatch: RunBatch<unknown>): Promise<void> {
   if (calls.length === 1) {
     await calls[0].alone().then(calls[0].resolve, calls[0].reject);
     return;
