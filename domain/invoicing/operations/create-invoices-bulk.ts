@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
 import type { BulkCreateInvoicesInput, InvoiceInput } from '../../../schemas/invoices.js';
 import { type AppError, isAppError } from '../../shared/app-error.js';
-import { defineCommand } from '../../shared/operation.js';
+import { assertKillSwitchOff } from '../../ledger/kill-switch.js';
+import { defineCommand, type OperationContext } from '../../shared/operation.js';
 import { txEvents } from '../../shared/tx-events.js';
 import { txJobs } from '../../shared/tx-jobs.js';
 import { invoiceOwnerOf } from '../invoice-owner.js';
 import type { InvoiceView } from '../invoice-view.js';
-import { issueInvoice } from '../issue-invoice.js';
+import { checkInvoice, type InvoiceToIssue, issueInvoices } from '../issue-invoice.js';
 
 export type BulkItemResult =
   | { index: number; status: 'created'; invoice: InvoiceView }
@@ -19,9 +20,11 @@ export interface BulkCreateResult {
 }
 
 /**
- * Up to 100 invoices in one request. Each item runs in its own savepoint of the request's
- * transaction: a failed item (invalid, duplicate, balance short) leaves nothing behind and is
- * reported with its index, while the others are created and committed together.
+ * Up to 100 invoices in one request. Every item is checked on its own first; the accepted ones are
+ * then written together (`issueInvoices`, a fixed number of statements). If that cannot be done (a
+ * reused number, a short balance), each accepted item is written in its own savepoint of the
+ * request's transaction instead: a failed item (invalid, duplicate, balance short) leaves nothing
+ * behind and is reported with its index, while the others are created and committed together.
  */
 export const createInvoicesBulk = defineCommand<BulkCreateInvoicesInput, BulkCreateResult>({
   name: 'create_invoices_bulk',
@@ -32,21 +35,33 @@ export const createInvoicesBulk = defineCommand<BulkCreateInvoicesInput, BulkCre
   callers: ['tenant'],
   scope: 'invoices',
   async run(input, ctx) {
-    const results: BulkItemResult[] = [];
-    for (const [index, raw] of input.invoices.entries()) {
+    const checked: (InvoiceToIssue | AppError)[] = [];
+    const killSwitchChecked = new Set<string>();
+    for (const raw of input.invoices) {
       try {
         const body = ctx.deps.schemas.parse<InvoiceInput>('CreateTenantInvoiceInput', raw);
-        const invoice = await (ctx.tx as Knex.Transaction).transaction(async (savepoint) => {
-          const jobs = txJobs(ctx.deps.boss, savepoint);
-          const itemCtx = {
-            ...ctx,
-            tx: savepoint,
-            jobs,
-            events: txEvents(savepoint, jobs, ctx.caller, () => ctx.clock.now()),
-          };
-          const owner = await invoiceOwnerOf(savepoint, ctx.caller, body.subTenantId);
-          return issueInvoice(itemCtx, owner, body);
-        });
+        const owner = await invoiceOwnerOf(ctx.tx, ctx.caller, body.subTenantId);
+        if (!killSwitchChecked.has(owner.environment)) {
+          await assertKillSwitchOff(ctx.tx, owner);
+          killSwitchChecked.add(owner.environment);
+        }
+        checked.push(await checkInvoice(owner, ctx.caller, body));
+      } catch (err) {
+        if (!isAppError(err)) throw err;
+        checked.push(err);
+      }
+    }
+    const accepted = checked.filter((item): item is InvoiceToIssue => !isAppError(item));
+    const written = (await inSavepoint(ctx, (itemCtx) => issueInvoices(itemCtx, accepted)).catch(() => null)) ?? [];
+    const views = new Map(written.map((view) => [view.id, view]));
+    const results: BulkItemResult[] = [];
+    for (const [index, item] of checked.entries()) {
+      if (isAppError(item)) {
+        results.push({ index, status: 'failed', error: errorOf(item) });
+        continue;
+      }
+      try {
+        const invoice = views.get(item.id) ?? (await inSavepoint(ctx, (itemCtx) => issueInvoices(itemCtx, [item])))[0];
         results.push({ index, status: 'created', invoice });
       } catch (err) {
         if (!isAppError(err)) throw err;
@@ -57,6 +72,14 @@ export const createInvoicesBulk = defineCommand<BulkCreateInvoicesInput, BulkCre
     return { created, failed: results.length - created, results };
   },
 });
+
+/** Runs writes in a savepoint of the request's transaction, with jobs and events bound to it. */
+function inSavepoint<T>(ctx: OperationContext, run: (itemCtx: OperationContext) => Promise<T>): Promise<T> {
+  return (ctx.tx as Knex.Transaction).transaction((savepoint) => {
+    const jobs = txJobs(ctx.deps.boss, savepoint);
+    return run({ ...ctx, tx: savepoint, jobs, events: txEvents(savepoint, jobs, ctx.caller, () => ctx.clock.now()) });
+  });
+}
 
 function errorOf(err: AppError) {
   return { code: err.code, message: err.message, ...(err.extra.fields ? { errors: err.extra.fields } : {}) };
