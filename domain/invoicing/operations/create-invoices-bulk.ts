@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { BulkCreateInvoicesInput, InvoiceInput } from '../../../schemas/invoices.js';
-import { type AppError, isAppError } from '../../shared/app-error.js';
 import { assertKillSwitchOff } from '../../ledger/kill-switch.js';
+import { type AppError, isAppError } from '../../shared/app-error.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
 import { txEvents } from '../../shared/tx-events.js';
 import { txJobs } from '../../shared/tx-jobs.js';
