@@ -7,7 +7,7 @@ const fecText = (description: string) =>
     type: 'string',
     minLength: 1,
     maxLength: 100,
-    pattern: '^[^\\t\\r\\n|]*\\S[^\\t\\r\\n|]*$',
+    pattern: '^[^\\t\\r\\n|]*[^\\s|][^\\t\\r\\n|]*$',
     description,
   }) as const;
 
@@ -95,7 +95,7 @@ const ruleRef = {
 } as const;
 
 const ruleValue = {
-  type: ['object', 'array', 'string', 'number', 'boolean'],
+  not: { type: 'null' },
   description:
     'The value, any JSON but null. Keys the service uses (fec.journals, fec.accounts, vat.rounding) must match their schema.',
 } as const;
