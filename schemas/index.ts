@@ -3,7 +3,9 @@ import { authSchemas } from './auth.js';
 import { billingSchemas } from './billing.js';
 import { commonSchemas } from './common.js';
 import { companySchemas } from './companies.js';
+import { fecSchemas } from './fec.js';
 import { fiscalSchemas } from './fiscal.js';
+import { fiscalRuleSchemas } from './fiscal-rules.js';
 import { invoiceReadingSchemas } from './invoice-reading.js';
 import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
@@ -33,5 +35,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...authSchemas,
   ...invoiceSchemas,
   ...fiscalSchemas,
+  ...fiscalRuleSchemas,
+  ...fecSchemas,
   ...invoiceReadingSchemas,
 ];

@@ -3,7 +3,9 @@ import { apiKeyRoutes } from './api-keys.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { balanceRoutes } from './balance.routes.js';
 import { companyRoutes } from './companies.routes.js';
+import { fecRoutes } from './fec.routes.js';
 import { fiscalRoutes } from './fiscal.routes.js';
+import { fiscalRuleRoutes } from './fiscal-rules.routes.js';
 import {
   invoiceFileRoutes,
   invoiceReadingRoutes,
@@ -36,4 +38,6 @@ export const ROUTES: readonly RouteSpec[] = [
   ...sandboxInvoiceReadingRoutes,
   ...invoiceFileRoutes,
   ...fiscalRoutes,
+  ...fiscalRuleRoutes,
+  ...fecRoutes,
 ];

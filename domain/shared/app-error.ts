@@ -55,6 +55,8 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_KEY_MISMATCH: 422,
   SUB_TENANT_HAS_COMPANIES: 422,
   SUB_TENANT_HAS_FISCAL_ENTRIES: 422,
+  /** The period holds ledger entries a FEC cannot show (not in euros, data missing); `entries` lists them. */
+  FEC_NOT_EXPORTABLE: 422,
   RATE_LIMIT_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,

@@ -151,6 +151,16 @@ export const EXPECTED: Record<string, Row> = {
   'GET /api/v1/tenant/fiscal/kill-switch/status': tenantRoute(200),
   'POST /api/v1/tenant/fiscal/kill-switch/activate': tenantRoute(422),
   'POST /api/v1/tenant/fiscal/kill-switch/deactivate': tenantRoute(409),
+  // No `year`: 422 once through authorization.
+  'GET /api/v1/tenant/fiscal/fec': tenantRoute(422),
+  'GET /api/v1/tenant/fiscal/rules': tenantRoute(200),
+  'GET /api/v1/tenant/fiscal/rules/export': tenantRoute(200),
+  'POST /api/v1/tenant/fiscal/rules': tenantRoute(422),
+  'POST /api/v1/tenant/fiscal/rules/replay': tenantRoute(200),
+  // A made-up key (a UUID has no dot) names no rule; PUT checks its body first.
+  'GET /api/v1/tenant/fiscal/rules/{rule}': tenantRoute(404),
+  'GET /api/v1/tenant/fiscal/rules/{rule}/history': tenantRoute(404),
+  'PUT /api/v1/tenant/fiscal/rules/{rule}': tenantRoute(422),
   'POST /api/v1/tenant/sub-tenants/{subTenantId}/invoices': tenantRoute(422),
   'POST /api/v1/tenant/invoices/bulk': tenantRoute(422),
 
