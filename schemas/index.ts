@@ -4,6 +4,7 @@ import { billingSchemas } from './billing.js';
 import { commonSchemas } from './common.js';
 import { companySchemas } from './companies.js';
 import { fiscalSchemas } from './fiscal.js';
+import { inboundEventSchemas } from './inbound-events.js';
 import { invoiceReadingSchemas } from './invoice-reading.js';
 import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
@@ -14,6 +15,7 @@ import { tenantAuthSchemas } from './tenant-auth.js';
 import { tenantProfileSchemas } from './tenant-profile.js';
 import { tenantSchemas } from './tenants.js';
 import { userSchemas } from './users.js';
+import { webhookDeliverySchemas } from './webhook-deliveries.js';
 import { webhookSchemas } from './webhooks.js';
 
 /** Every schema of the service, registered once in ajv and emitted in OpenAPI and MCP. */
@@ -24,6 +26,8 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...userSchemas,
   ...billingSchemas,
   ...webhookSchemas,
+  ...webhookDeliverySchemas,
+  ...inboundEventSchemas,
   ...companySchemas,
   ...maintenanceSchemas,
   ...subTenantSchemas,

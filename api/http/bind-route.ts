@@ -97,10 +97,15 @@ function checkPathIds(ctx: Context, route: RouteSpec, deps: Deps): void {
 }
 
 function inputOf(ctx: Context, route: RouteSpec): Record<string, unknown> {
+  const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
+  if (route.rawBody) {
+    const raw = (ctx.state as { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
+    const signature = ctx.get(route.rawBody.signatureHeader);
+    return { ...ctx.query, raw_body: raw.toString('base64'), ...(signature ? { signature } : {}), ...params };
+  }
   const body = takesBody(route.method) ? ctx.request.body : undefined;
   if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
     throw AppError.validation({ body: ['must be a JSON object'] });
   }
-  const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
   return { ...ctx.query, ...(body as Record<string, unknown> | undefined), ...params };
 }

@@ -3,6 +3,7 @@ import { getTenantProfile } from '../../domain/tenants/operations/get-tenant-pro
 import { getTenantStats } from '../../domain/tenants/operations/get-tenant-stats.js';
 import { regenerateTenantKey } from '../../domain/tenants/operations/regenerate-tenant-key.js';
 import { updateTenantProfile } from '../../domain/tenants/operations/update-tenant-profile.js';
+import { regenerateTenantWebhookSecret } from '../../domain/webhooks/operations/regenerate-tenant-webhook-secret.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 const TAG = 'Tenant profile';
@@ -27,5 +28,14 @@ export const tenantProfileRoutes: RouteSpec[] = [
     tag: TAG,
     auth: ['tenant_key'],
     envelope: 'raw',
+  },
+  // Beyond the specification: the tenant's webhook_url gets a secret like any webhook endpoint.
+  {
+    method: 'post',
+    path: '/api/v1/tenant/regenerate-webhook-secret',
+    operation: regenerateTenantWebhookSecret,
+    tag: TAG,
+    auth: ['tenant_key'],
+    message: 'Webhook secret regenerated: the old secret no longer signs anything. Store the new one now.',
   },
 ];
