@@ -54,7 +54,8 @@ export function httpWebhookSender(options: HttpWebhookSenderOptions): WebhookSen
           ? [host]
           : await abortable(resolveOutboundHost(host, options.allowPrivate, resolver), signal);
         const answer = await post(url, addresses, request, signal);
-        const excerpt = answer.body.toString('utf8');
+        // PostgreSQL text cannot hold NUL: it becomes U+FFFD, like any invalid byte.
+        const excerpt = answer.body.toString('utf8').replaceAll('\u0000', '\uFFFD');
         if (answer.status >= 200 && answer.status < 300) {
           return {
             success: true,
