@@ -27,7 +27,12 @@ test('setting webhook_url returns its secret once; the same or a new URL keeps i
   const secret = first.data.webhook_secret;
   t.regex(secret, /^whsec_[A-Za-z0-9]{32}$/);
   const [row] = await profileEndpoints(tenant.tenantId);
-  t.like(row, { url: 'https://hooks.example.com/a', environment: null, is_active: true, secret_last4: secret.slice(-4) });
+  t.like(row, {
+    url: 'https://hooks.example.com/a',
+    environment: null,
+    is_active: true,
+    secret_last4: secret.slice(-4),
+  });
   t.deepEqual(row.events, ['*']);
   t.is(openWebhookSecret(app.deps.config.appKey!, row.id, row.secret_encrypted), secret);
 
@@ -61,7 +66,8 @@ test('POST /tenant/regenerate-webhook-secret: a new secret once, the old one sea
   const [row] = await profileEndpoints(tenant.tenantId);
   t.is(openWebhookSecret(app.deps.config.appKey!, row.id, row.secret_encrypted), body.data.webhook_secret);
 
-  const [sub] = await app.ownerDb('sub_tenants')
+  const [sub] = await app
+    .ownerDb('sub_tenants')
     .insert({ tenant_id: tenant.tenantId, environment: 'sandbox', name: 'Sub' })
     .returning('id');
   const subKey = await insertApiKey(app.ownerDb, tenant.tenantId, {

@@ -209,7 +209,12 @@ test('a failing test call answers success false with the status, and the log kee
   const result = await readJson(await call(user, 'POST', `/${created.id}/test`));
   t.like(result, { success: false, status_code: 500, error: 'HTTP 500' });
   const logs = await readJson(await call(user, 'GET', `/${created.id}/logs?success=false`));
-  t.like(logs.data[0], { success: false, response_status: 500, response_body: 'receiver broke', error_message: 'HTTP 500' });
+  t.like(logs.data[0], {
+    success: false,
+    response_status: 500,
+    response_body: 'receiver broke',
+    error_message: 'HTTP 500',
+  });
   t.is((await readJson(await call(user, 'GET', `/${created.id}/logs?success=true`))).data.length, 0);
   const closed = (await readJson(await create(app, user, endpointBody({ url: 'http://127.0.0.1:1/hooks' })))).data;
   t.like(await readJson(await call(user, 'POST', `/${closed.id}/test`)), {

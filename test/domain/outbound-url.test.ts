@@ -94,7 +94,10 @@ test('on save, a host name resolving to loopback or a private address is refused
   t.is(await checkOutboundUrl('https://localhost/x', { allowPrivate: false }), 'must point to a public address');
   // A name that does not resolve (yet) is accepted on save; connect time checks it again.
   const silent: Resolver = () => new Promise(() => {});
-  t.is(await checkOutboundUrl('https://slow.example.com/x', { allowPrivate: false, resolver: silent, timeoutMs: 50 }), null);
+  t.is(
+    await checkOutboundUrl('https://slow.example.com/x', { allowPrivate: false, resolver: silent, timeoutMs: 50 }),
+    null,
+  );
 });
 
 const request = (url: string, timeoutMs = 3000): WebhookRequest => ({

@@ -21,10 +21,22 @@ test('WEBHOOK_RETRY_SCHEDULE overrides it; bad values are refused at boot', (t) 
 
 test('each delay carries ±10 % jitter around the schedule', (t) => {
   const schedule = [5, 300];
-  t.is(retryDelayMs(schedule, 1, () => 0), 4500);
-  t.is(retryDelayMs(schedule, 1, () => 0.5), 5000);
-  t.is(retryDelayMs(schedule, 1, () => 1), 5500);
-  t.is(retryDelayMs(schedule, 2, () => 0.5), 300_000);
+  t.is(
+    retryDelayMs(schedule, 1, () => 0),
+    4500,
+  );
+  t.is(
+    retryDelayMs(schedule, 1, () => 0.5),
+    5000,
+  );
+  t.is(
+    retryDelayMs(schedule, 1, () => 1),
+    5500,
+  );
+  t.is(
+    retryDelayMs(schedule, 2, () => 0.5),
+    300_000,
+  );
   const spread = new Set(Array.from({ length: 50 }, () => retryDelayMs(schedule, 2)));
   t.true(spread.size > 10, 'random jitter');
   for (const delay of spread) t.true(delay >= 270_000 && delay <= 330_000);

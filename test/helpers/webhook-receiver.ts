@@ -24,7 +24,9 @@ export interface Receiver {
 }
 
 /** A real HTTP receiver on 127.0.0.1; `reply` decides each answer from the request and its index. */
-export async function startReceiver(reply: (request: ReceivedRequest, index: number) => Reply = () => ({ status: 200 })): Promise<Receiver> {
+export async function startReceiver(
+  reply: (request: ReceivedRequest, index: number) => Reply = () => ({ status: 200 }),
+): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   const hanging: ServerResponse[] = [];
   const server = createServer((req, res) => {
