@@ -42,13 +42,18 @@ export function bindRoute(route: RouteSpec, deps: Deps, rateLimits: RateLimits):
     const status = route.status ?? 200;
     const render = (output: unknown) => JSON.stringify(envelope(route, output));
     let output: unknown;
+    // An operation without a transaction (a synchronous third-party call) has none to record the
+    // response in: it is recorded in a transaction of its own once the operation is done.
+    const inTransaction = route.operation.transactional !== false;
     try {
       output = await execute(route.operation, input, caller, deps, {
         coerce: !takesBody(route.method) || (ctx.state as { coerceBody?: boolean }).coerceBody === true,
-        beforeCommit: claim
-          ? (tx, out) => claim.complete(tx, { status, body: render(out), contentType: JSON_TYPE })
-          : undefined,
+        beforeCommit:
+          claim && inTransaction
+            ? (tx, out) => claim.complete(tx, { status, body: render(out), contentType: JSON_TYPE })
+            : undefined,
       });
+      if (claim && !inTransaction) await claim.complete(null, { status, body: render(output), contentType: JSON_TYPE });
     } catch (err) {
       if (claim) {
         const rendered = renderError(err, (ctx.state as RequestState).requestId);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import test from 'ava';
 import { openHeaders, openWebhookSecret } from '../../domain/webhooks/webhook-secret.js';
 import { expectInvalid as invalid, expectRefusal as refusal } from '../helpers/assertions.js';
@@ -27,14 +28,16 @@ test.after.always(async () => {
 const bearer = (user: SeededUser) => ({ Authorization: `Bearer ${user.token}` });
 const create = (target: TestApp, user: SeededUser, body: Record<string, unknown>) =>
   target.request('/api/v1/webhooks', postJson(body, bearer(user)));
+const sentTo = (url: string) => receiver.requests.filter((r) => `${receiver.url}${r.path}` === url);
 const call = (user: SeededUser, method: string, path: string, body?: unknown) =>
   app.request(`/api/v1/webhooks${path}`, {
     method,
     headers: { ...bearer(user), ...(body ? { 'Content-Type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
+/** Each endpoint its own path: tests run concurrently against one receiver. */
 const endpointBody = (overrides: Record<string, unknown> = {}) => ({
-  url: `${receiver.url}/hooks`,
+  url: `${receiver.url}/hooks/${randomUUID()}`,
   events: ['invoice.created', 'invoice.validated'],
   environment: 'sandbox',
   ...overrides,
@@ -42,12 +45,13 @@ const endpointBody = (overrides: Record<string, unknown> = {}) => ({
 
 test('POST /webhooks: 201 with the secret (whsec_ + 32) this once; reads show its last 4; stored sealed', async (t) => {
   const user = await seedUser(app.ownerDb);
-  const res = await create(app, user, endpointBody({ headers: { 'X-Receiver-Token': 'tok-123456' } }));
+  const input = endpointBody({ headers: { 'X-Receiver-Token': 'tok-123456' } });
+  const res = await create(app, user, input);
   t.is(res.status, 201);
   const body = await readJson(res);
   t.regex(body.message, /shown only once/);
   t.like(body.data, {
-    url: `${receiver.url}/hooks`,
+    url: input.url,
     events: ['invoice.created', 'invoice.validated'],
     is_active: true,
     environment: 'sandbox',
@@ -168,15 +172,13 @@ test('POST /webhooks/{id}/test makes a real signed delivery and logs it', async 
   const user = await seedUser(app.ownerDb);
   const created = (await readJson(await create(app, user, endpointBody({ headers: { 'X-Receiver-Token': 'tok' } }))))
     .data;
-  const before = receiver.requests.length;
   const res = await call(user, 'POST', `/${created.id}/test`);
   t.is(res.status, 200);
   const result = await readJson(res);
   t.like(result, { success: true, status_code: 200, error: null });
   t.true(Number.isInteger(result.response_time_ms) && result.response_time_ms >= 0);
 
-  const got = receiver.requests[before];
-  t.is(got.path, '/hooks');
+  const [got] = sentTo(created.url);
   t.is(got.headers['x-service-event'], 'webhook.test');
   t.is(got.headers['x-service-delivery'], result.delivery_id);
   t.is(got.headers['x-service-delivery-attempt'], '1');
@@ -205,7 +207,9 @@ test('POST /webhooks/{id}/test makes a real signed delivery and logs it', async 
 
 test('a failing test call answers success false with the status, and the log keeps the answer', async (t) => {
   const user = await seedUser(app.ownerDb);
-  const created = (await readJson(await create(app, user, endpointBody({ url: `${receiver.url}/fail` })))).data;
+  const created = (
+    await readJson(await create(app, user, endpointBody({ url: `${receiver.url}/fail/${randomUUID()}` })))
+  ).data;
   const result = await readJson(await call(user, 'POST', `/${created.id}/test`));
   t.like(result, { success: false, status_code: 500, error: 'HTTP 500' });
   const logs = await readJson(await call(user, 'GET', `/${created.id}/logs?success=false`));
@@ -235,9 +239,8 @@ test('regenerate-secret: a new secret, returned once; the old one no longer veri
   t.regex(regenerated.secret, /^whsec_[A-Za-z0-9]{32}$/);
   t.not(regenerated.secret, created.secret);
   t.is(regenerated.secret_last4, regenerated.secret.slice(-4));
-  const before = receiver.requests.length;
   await call(user, 'POST', `/${created.id}/test`);
-  const got = receiver.requests[before];
+  const [got] = sentTo(created.url);
   const header = String(got.headers['x-service-signature']);
   t.true(stripeAccepts(got.rawBody, header, regenerated.secret));
   t.false(stripeAccepts(got.rawBody, header, created.secret), 'the old secret is revoked at once');
@@ -247,4 +250,21 @@ test('a user keeps at most 20 endpoints (422 WEBHOOK_ENDPOINT_LIMIT_REACHED)', a
   const user = await seedUser(app.ownerDb);
   for (let i = 0; i < 20; i++) t.is((await create(app, user, endpointBody())).status, 201);
   await refusal(t, await create(app, user, endpointBody()), 422, 'WEBHOOK_ENDPOINT_LIMIT_REACHED');
+});
+
+test('an Idempotency-Key on the test call replays its answer without a second delivery', async (t) => {
+  const user = await seedUser(app.ownerDb);
+  const created = (await readJson(await create(app, user, endpointBody()))).data;
+  const send = () =>
+    app.request(`/api/v1/webhooks/${created.id}/test`, {
+      method: 'POST',
+      headers: { ...bearer(user), 'Idempotency-Key': `test-${created.id}` },
+    });
+  const first = await send();
+  const firstBody = await first.text();
+  t.is(first.status, 200);
+  const second = await send();
+  t.is(second.headers.get('Idempotent-Replayed'), 'true');
+  t.is(await second.text(), firstBody);
+  t.is(sentTo(created.url).length, 1, 'one delivery only');
 });
