@@ -207,6 +207,19 @@ export const ListWebhookLogsInput = {
 } as const;
 export type ListWebhookLogsInput = FromSchema<typeof ListWebhookLogsInput>;
 
+export const ListTenantWebhookLogsInput = {
+  $id: 'ListTenantWebhookLogsInput',
+  type: 'object',
+  description: "Filters and page of the delivery attempts to the tenant's webhook_url, newest first.",
+  additionalProperties: false,
+  properties: {
+    success: ListWebhookLogsInput.properties.success,
+    delivery_id: ListWebhookLogsInput.properties.delivery_id,
+    ...pageParams(),
+  },
+} as const;
+export type ListTenantWebhookLogsInput = FromSchema<typeof ListTenantWebhookLogsInput>;
+
 export const WebhookLog = {
   $id: 'WebhookLog',
   type: 'object',
@@ -263,6 +276,7 @@ export const webhookSchemas = [
   WebhookEndpointDeleted,
   WebhookTestResult,
   ListWebhookLogsInput,
+  ListTenantWebhookLogsInput,
   WebhookLog,
   WebhookLogPage,
 ];

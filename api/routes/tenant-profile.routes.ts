@@ -3,6 +3,7 @@ import { getTenantProfile } from '../../domain/tenants/operations/get-tenant-pro
 import { getTenantStats } from '../../domain/tenants/operations/get-tenant-stats.js';
 import { regenerateTenantKey } from '../../domain/tenants/operations/regenerate-tenant-key.js';
 import { updateTenantProfile } from '../../domain/tenants/operations/update-tenant-profile.js';
+import { listTenantWebhookLogs } from '../../domain/webhooks/operations/list-tenant-webhook-logs.js';
 import { regenerateTenantWebhookSecret } from '../../domain/webhooks/operations/regenerate-tenant-webhook-secret.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
@@ -37,5 +38,13 @@ export const tenantProfileRoutes: RouteSpec[] = [
     tag: TAG,
     auth: ['tenant_key'],
     message: 'Webhook secret regenerated: the old secret no longer signs anything. Store the new one now.',
+  },
+  {
+    method: 'get',
+    path: '/api/v1/tenant/webhook-logs',
+    operation: listTenantWebhookLogs,
+    tag: TAG,
+    auth: ['tenant_key'],
+    envelope: 'raw',
   },
 ];

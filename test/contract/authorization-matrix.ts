@@ -134,6 +134,7 @@ export const EXPECTED: Record<string, Row> = {
   'POST /api/v1/tenant/regenerate-key': tenantRoute(200),
   // No webhook_url is set for the seeded tenants: nothing to regenerate.
   'POST /api/v1/tenant/regenerate-webhook-secret': tenantRoute(409),
+  'GET /api/v1/tenant/webhook-logs': tenantRoute(200),
 
   'GET /api/v1/tenant/sub-tenants': tenantRoute(200),
   'POST /api/v1/tenant/sub-tenants': tenantRoute(422),

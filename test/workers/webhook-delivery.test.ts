@@ -134,11 +134,21 @@ test.serial('several event types reach a receiver on 127.0.0.1, each passing str
     });
     const tenantEvent = JSON.parse(at('/tenant')[0].rawBody);
     t.like(tenantEvent, { event: 'invoice.created', data: { id: tenantInvoice.id } });
-    const rows = await app
-      .ownerDb('webhook_deliveries')
-      .whereIn('id', [...deliveryIds])
-      .select('status', 'attempts');
-    t.true(rows.length === 6 && rows.every((row) => row.status === 'succeeded' && row.attempts === 1));
+    const rows = await waitFor(async () => {
+      const found = await app.ownerDb('webhook_deliveries').whereIn('id', [...deliveryIds]);
+      return found.every((row) => row.status === 'succeeded') && found;
+    });
+    t.true(rows.length === 6 && rows.every((row) => row.attempts === 1));
+
+    // The tenant reads the attempts to its webhook_url; another tenant sees none of them.
+    const tenantLogs = async (key: string) =>
+      readJson(await app.request('/api/v1/tenant/webhook-logs', { headers: { 'X-Tenant-Key': key } }));
+    const logs = await tenantLogs(tenant.keys.sk_live);
+    t.is(logs.meta.total, 1);
+    t.like(logs.data[0], { event: 'invoice.created', attempt: 1, success: true, response_status: 200 });
+    t.is(logs.data[0].delivery_id, header(at('/tenant')[0], 'x-service-delivery'));
+    const stranger = await seedPlatformTenant(app.ownerDb);
+    t.is((await tenantLogs(stranger.keys.sk_test)).meta.total, 0);
   } finally {
     await stopProcess(worker);
     await receiver.close();
