@@ -16,6 +16,7 @@ import { tenantProfileSchemas } from './tenant-profile.js';
 import { tenantSchemas } from './tenants.js';
 import { userSchemas } from './users.js';
 import { webhookDeliverySchemas } from './webhook-deliveries.js';
+import { webhookLogSchemas } from './webhook-logs.js';
 import { webhookSchemas } from './webhooks.js';
 
 /** Every schema of the service, registered once in ajv and emitted in OpenAPI and MCP. */
@@ -27,6 +28,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...billingSchemas,
   ...webhookSchemas,
   ...webhookDeliverySchemas,
+  ...webhookLogSchemas,
   ...inboundEventSchemas,
   ...companySchemas,
   ...maintenanceSchemas,

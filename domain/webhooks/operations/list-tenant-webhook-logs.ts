@@ -1,4 +1,4 @@
-import type { ListTenantWebhookLogsInput } from '../../../schemas/webhooks.js';
+import type { ListTenantWebhookLogsInput } from '../../../schemas/webhook-logs.js';
 import { defineQuery } from '../../shared/operation.js';
 import { type Page, paginate } from '../../shared/pagination.js';
 import { tenantOf } from '../../tenants/key-guards.js';

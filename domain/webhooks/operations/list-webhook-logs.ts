@@ -1,4 +1,4 @@
-import type { ListWebhookLogsInput } from '../../../schemas/webhooks.js';
+import type { ListWebhookLogsInput } from '../../../schemas/webhook-logs.js';
 import { defineQuery } from '../../shared/operation.js';
 import { type Page, paginate } from '../../shared/pagination.js';
 import { toLogView, type WebhookLogView } from '../attempt-view.js';
