@@ -36,8 +36,8 @@ const endpointFields = {
     additionalProperties: {
       type: 'string',
       maxLength: 1000,
-      pattern: '^[^\\r\\n]*$',
-      description: 'Header value.',
+      pattern: '^[\\t\\x20-\\x7e]*$',
+      description: 'Header value: printable ASCII (no line breaks).',
     },
     description:
       'Custom headers sent with every delivery (at most 10), stored encrypted. Content-Type, Host, User-Agent and the X-Service-* headers are reserved. null removes them.',

@@ -97,6 +97,7 @@ test('POST /webhooks validates events against the catalogue, the environment, he
   );
   await invalid(t, await create(app, user, endpointBody({ headers: { 'Bad Name': 'x' } })), 'headers');
   await invalid(t, await create(app, user, endpointBody({ headers: { 'X-A': 'line\r\nInjected: 1' } })), 'headers.X-A');
+  await invalid(t, await create(app, user, endpointBody({ headers: { 'X-A': 'café' } })), 'headers.X-A');
   t.is((await create(app, user, endpointBody({ events: ['*'] }))).status, 201, '`*` takes every event');
   t.is(Number((await app.ownerDb('webhook_endpoints').where({ tenant_id: user.tenantId }).count({ n: '*' }))[0].n), 1);
 });
