@@ -14,6 +14,8 @@ import { APP_ROLE, createDatabase } from './shared/database.js';
 import type { Deps } from './shared/deps.js';
 import { createLogger, type Logger } from './shared/logger.js';
 import { type IdentityProvider, identityProviderFor } from './users/identity-providers.js';
+import { httpWebhookSender } from './webhooks/http-webhook-sender.js';
+import type { WebhookSender } from './webhooks/webhook-sender.js';
 
 export const CONFIG: InjectionToken<Config> = Symbol('Config');
 export const DATABASE: InjectionToken<Knex> = Symbol('Database');
@@ -27,6 +29,8 @@ export const LOGGER: InjectionToken<Logger> = Symbol('Logger');
 export const KYC_PROVIDER: InjectionToken<KycProvider> = Symbol('KycProvider');
 export const MAILER: InjectionToken<Mailer> = Symbol('Mailer');
 export const IDENTITY_PROVIDER: InjectionToken<IdentityProvider> = Symbol('IdentityProvider');
+/** Outgoing webhooks; tests replace it to give the SSRF guard a resolver of their own. */
+export const WEBHOOK_SENDER: InjectionToken<WebhookSender> = Symbol('WebhookSender');
 
 export interface ContainerOptions {
   /** Which process this is: decides the pg-boss role and the logger name. */
@@ -59,12 +63,15 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
       log: { warn: (message) => log.warn({ source: 'knex' }, message) },
     }),
   });
-  container.register(BOSS, { useValue: createBoss(url, options.role) });
+  container.register(BOSS, {
+    useValue: createBoss(url, options.role, { superviseSeconds: config.workerSuperviseSeconds }),
+  });
   container.register(SCHEMAS, { useValue: createSchemaRegistry(ALL_SCHEMAS) });
   container.register(CLOCK, { useValue: systemClock });
   container.register(KYC_PROVIDER, { useValue: kycProviderFor(config) });
   container.register(MAILER, { useValue: mailerFor(config, systemClock) });
   container.register(IDENTITY_PROVIDER, { useValue: identityProviderFor(config, systemClock) });
+  container.register(WEBHOOK_SENDER, { useValue: httpWebhookSender({ allowPrivate: config.allowPrivateUrls }) });
   return container;
 }
 
@@ -80,6 +87,7 @@ export function resolveDeps(container: DependencyContainer): Deps {
     kycProvider: container.resolve(KYC_PROVIDER),
     mailer: container.resolve(MAILER),
     identityProvider: container.resolve(IDENTITY_PROVIDER),
+    webhookSender: container.resolve(WEBHOOK_SENDER),
   };
 }
 

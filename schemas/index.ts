@@ -6,6 +6,7 @@ import { companySchemas } from './companies.js';
 import { fecSchemas } from './fec.js';
 import { fiscalSchemas } from './fiscal.js';
 import { fiscalRuleSchemas } from './fiscal-rules.js';
+import { inboundEventSchemas } from './inbound-events.js';
 import { invoiceReadingSchemas } from './invoice-reading.js';
 import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
@@ -16,6 +17,8 @@ import { tenantAuthSchemas } from './tenant-auth.js';
 import { tenantProfileSchemas } from './tenant-profile.js';
 import { tenantSchemas } from './tenants.js';
 import { userSchemas } from './users.js';
+import { webhookDeliverySchemas } from './webhook-deliveries.js';
+import { webhookLogSchemas } from './webhook-logs.js';
 import { webhookSchemas } from './webhooks.js';
 
 /** Every schema of the service, registered once in ajv and emitted in OpenAPI and MCP. */
@@ -26,6 +29,9 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...userSchemas,
   ...billingSchemas,
   ...webhookSchemas,
+  ...webhookDeliverySchemas,
+  ...webhookLogSchemas,
+  ...inboundEventSchemas,
   ...companySchemas,
   ...maintenanceSchemas,
   ...subTenantSchemas,

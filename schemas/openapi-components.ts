@@ -54,6 +54,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Invoices: 'Invoices in Factur-X, UBL and CII (EN 16931): creation, reading, files, audit trail.',
   'Tenant invoices': "A tenant's invoices and its sub-tenants', one at a time or in bulk.",
   Fiscal: "The tenant's fiscal ledger: integrity checks of its hash chains (scope fiscal:read).",
+  Webhooks:
+    'Endpoints that receive your events as signed POSTs (X-Service-Signature: t=<unix s>,v1=<HMAC-SHA256 hex>), retried for about 27 hours, with a log of every attempt.',
   Sandbox: 'The sandbox route set: the same operations, for sk_test_ keys only, free and never sent.',
 };
 

@@ -27,6 +27,8 @@ export interface DocumentedRoute {
   errors?: readonly number[];
   /** The route also takes multipart/form-data with this file field. */
   upload?: { field: string };
+  /** A signed callback: any JSON body, verified on its bytes with this header. */
+  rawBody?: { signatureHeader: string };
   operation: { name: string; summary: string; input: string; output: string; kind: string };
 }
 
@@ -138,7 +140,26 @@ export function buildOpenApiDocument(
         ),
       },
     };
-    if (hasBody) {
+    if (hasBody && route.rawBody) {
+      operation.parameters = [
+        ...parameters.filter((p) => p.name !== 'raw_body' && p.name !== 'signature'),
+        {
+          name: route.rawBody.signatureHeader,
+          in: 'header',
+          required: true,
+          description: 'HMAC-SHA256 of the raw body: `sha256=<hex>`, `t=<unix seconds>,v1=<hex>` or bare hex.',
+          schema: { type: 'string' },
+        },
+      ];
+      operation.requestBody = {
+        required: true,
+        content: {
+          'application/json': {
+            schema: { type: 'object', description: "The provider's event, verified on its exact bytes." },
+          },
+        },
+      };
+    } else if (hasBody) {
       const bodySchema: Record<string, unknown> = { ...input, properties: pick(properties, rest) };
       delete bodySchema.$id;
       bodySchema.required = [...required].filter((name) => !pathParams.includes(name));

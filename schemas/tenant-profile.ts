@@ -67,6 +67,23 @@ export const TenantProfile = {
   },
 } as const;
 
+export const UpdatedTenantProfile = {
+  $id: 'UpdatedTenantProfile',
+  type: 'object',
+  description:
+    'The tenant after the change. `webhook_secret` appears once, when a webhook_url is set where none was: it signs every delivery (regenerate it with POST /v1/tenant/regenerate-webhook-secret).',
+  additionalProperties: false,
+  required: TenantProfile.required,
+  properties: {
+    ...TenantProfile.properties,
+    webhook_secret: {
+      type: 'string',
+      pattern: '^whsec_[A-Za-z0-9]{32}$',
+      description: 'The signing secret of the new webhook_url (`whsec_` + 32 characters), shown this once.',
+    },
+  },
+} as const;
+
 export const UpdateTenantProfileInput = {
   $id: 'UpdateTenantProfileInput',
   type: 'object',
@@ -175,4 +192,4 @@ export const TenantStats = {
   },
 } as const;
 
-export const tenantProfileSchemas = [TenantProfile, UpdateTenantProfileInput, TenantStats];
+export const tenantProfileSchemas = [TenantProfile, UpdatedTenantProfile, UpdateTenantProfileInput, TenantStats];

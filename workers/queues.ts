@@ -1,6 +1,8 @@
 import type { QueueName } from '../domain/shared/queues.js';
+import { deliverWebhook } from './handlers/deliver-webhook.js';
 import { dispatchEvent } from './handlers/dispatch-event.js';
 import { generateInvoiceDocumentsJob } from './handlers/generate-invoice-documents.js';
+import { notifyWebhookDisabled } from './handlers/notify-webhook-disabled.js';
 import { purgeIdempotencyKeys } from './handlers/purge-idempotency-keys.js';
 import { sendPasswordReset } from './handlers/send-password-reset.js';
 import { verifyCompanyKyc } from './handlers/verify-company-kyc.js';
@@ -22,6 +24,9 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'send-password-reset': { handler: sendPasswordReset },
   // CPU-bound rendering: two at a time per process keeps the event loop free for the other queues.
   'generate-invoice-documents': { handler: generateInvoiceDocumentsJob, concurrency: 2, perTenant: 2 },
+  // Mostly waiting on receivers (up to 15 s each): more at once, and one slow tenant cannot take them all.
+  'deliver-webhook': { handler: deliverWebhook, concurrency: 10, perTenant: 4 },
+  'notify-webhook-disabled': { handler: notifyWebhookDisabled, perTenant: 1 },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */

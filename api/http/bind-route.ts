@@ -42,13 +42,18 @@ export function bindRoute(route: RouteSpec, deps: Deps, rateLimits: RateLimits):
     const status = route.status ?? 200;
     const render = (output: unknown) => JSON.stringify(envelope(route, output));
     let output: unknown;
+    // An operation without a transaction (a synchronous third-party call) has none to record the
+    // response in: it is recorded in a transaction of its own once the operation is done.
+    const inTransaction = route.operation.transactional !== false;
     try {
       output = await execute(route.operation, input, caller, deps, {
         coerce: !takesBody(route.method) || (ctx.state as { coerceBody?: boolean }).coerceBody === true,
-        beforeCommit: claim
-          ? (tx, out) => claim.complete(tx, { status, body: render(out), contentType: JSON_TYPE })
-          : undefined,
+        beforeCommit:
+          claim && inTransaction
+            ? (tx, out) => claim.complete(tx, { status, body: render(out), contentType: JSON_TYPE })
+            : undefined,
       });
+      if (claim && !inTransaction) await claim.complete(null, { status, body: render(output), contentType: JSON_TYPE });
     } catch (err) {
       if (claim) {
         const rendered = renderError(err, (ctx.state as RequestState).requestId);
@@ -97,10 +102,15 @@ function checkPathIds(ctx: Context, route: RouteSpec, deps: Deps): void {
 }
 
 function inputOf(ctx: Context, route: RouteSpec): Record<string, unknown> {
+  const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
+  if (route.rawBody) {
+    const raw = (ctx.state as { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
+    const signature = ctx.get(route.rawBody.signatureHeader);
+    return { ...ctx.query, raw_body: raw.toString('base64'), ...(signature ? { signature } : {}), ...params };
+  }
   const body = takesBody(route.method) ? ctx.request.body : undefined;
   if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
     throw AppError.validation({ body: ['must be a JSON object'] });
   }
-  const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
   return { ...ctx.query, ...(body as Record<string, unknown> | undefined), ...params };
 }

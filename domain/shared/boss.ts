@@ -4,11 +4,20 @@ export const BOSS_SCHEMA = 'pgboss';
 
 export type BossRole = 'web' | 'worker' | 'migrate';
 
+export interface BossOptions {
+  /**
+   * Seconds between the worker's supervision passes, which fail (and so retry) the jobs of a
+   * worker that died: expired, or silent past their heartbeat (WORKER_SUPERVISE_SECONDS).
+   */
+  superviseSeconds?: number;
+}
+
 /**
  * pg-boss per process role: the web front only sends jobs (inside its transactions), the worker
  * supervises and runs cron, and `migrate` installs or upgrades the schema.
  */
-export function createBoss(url: string, role: BossRole): PgBoss {
+export function createBoss(url: string, role: BossRole, options: BossOptions = {}): PgBoss {
+  const supervise = options.superviseSeconds ?? 60;
   const boss = new PgBoss({
     connectionString: url,
     schema: BOSS_SCHEMA,
@@ -17,6 +26,8 @@ export function createBoss(url: string, role: BossRole): PgBoss {
     migrate: role === 'migrate',
     supervise: role === 'worker',
     schedule: role === 'worker',
+    superviseIntervalSeconds: supervise,
+    monitorIntervalSeconds: supervise,
   });
   return boss;
 }

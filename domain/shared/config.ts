@@ -1,5 +1,11 @@
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateWindows } from '../platform/rate-limits.js';
 
+/**
+ * Webhook retries (spec/DECISIONS.md, "Outgoing webhooks"): the first attempt goes at once, then
+ * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later: 8 attempts over about 27.5 hours.
+ */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
+
 /** Configuration comes only from environment variables, checked once at boot (spec/DECISIONS.md). */
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
@@ -19,6 +25,10 @@ export interface Config {
   dataDir: string;
   trustProxy: boolean;
   allowPrivateUrls: boolean;
+  /** Seconds before each webhook retry (attempt 2, 3, ...); jitter of ±10 % is added when used. */
+  webhookRetrySchedule: number[];
+  /** How often a worker looks for jobs of crashed workers (expired, or without heartbeat). */
+  workerSuperviseSeconds: number;
   /** Multiplies every rate limit; 0 turns limiting off (load tests, benchmarks). */
   rateLimitScale: number;
   /** The specification's limits with RATE_LIMITS merged over them. */
@@ -63,6 +73,14 @@ export const CONFIG_VARIABLES = {
   ALLOW_PRIVATE_URLS: {
     default: 'false',
     help: 'true allows http and private addresses for outbound calls (local only)',
+  },
+  WEBHOOK_RETRY_SCHEDULE: {
+    default: DEFAULT_WEBHOOK_RETRY_SCHEDULE.join(','),
+    help: 'seconds before each webhook retry, comma-separated (default: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h)',
+  },
+  WORKER_SUPERVISE_SECONDS: {
+    default: '60',
+    help: 'how often a worker re-queues the jobs of a crashed worker (expired or without heartbeat)',
   },
   RATE_LIMIT_SCALE: { default: '1', help: 'multiplies every rate limit; 0 turns rate limiting off (load tests)' },
   RATE_LIMITS: {
@@ -169,6 +187,19 @@ export function loadConfig(env: Env = process.env): Config {
       );
     }
   }
+  const scheduleText = raw('WEBHOOK_RETRY_SCHEDULE');
+  const webhookRetrySchedule = scheduleText.split(',').map((part) => Number(part.trim()));
+  if (
+    webhookRetrySchedule.length > 20 ||
+    !scheduleText.split(',').every((part) => /^\d+$/.test(part.trim())) ||
+    webhookRetrySchedule.some((n) => n > 7 * 86400)
+  ) {
+    fail(
+      'WEBHOOK_RETRY_SCHEDULE',
+      'must be at most 20 comma-separated whole seconds, each at most 604800',
+      scheduleText,
+    );
+  }
   const smtpUrl = raw('SMTP_URL') || null;
   if (smtpUrl && !/^smtps?:\/\/\S+$/.test(smtpUrl)) problems.push('SMTP_URL: must be an smtp:// or smtps:// URL');
   const dataDir = raw('DATA_DIR');
@@ -198,6 +229,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     trustProxy: bool('TRUST_PROXY'),
     allowPrivateUrls: bool('ALLOW_PRIVATE_URLS'),
+    webhookRetrySchedule,
+    workerSuperviseSeconds: int('WORKER_SUPERVISE_SECONDS', 1, 3600),
     rateLimitScale,
     rateLimits,
     rateLimitOverrides,

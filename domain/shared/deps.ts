@@ -4,6 +4,7 @@ import type { SchemaRegistry } from '../../schemas/registry.js';
 import type { KycProvider } from '../companies/kyc-provider.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { IdentityProvider } from '../users/identity-provider.js';
+import type { WebhookSender } from '../webhooks/webhook-sender.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
@@ -27,4 +28,6 @@ export interface Deps {
   identityProvider: IdentityProvider;
   /** Company identity verification (the simulator until a real provider's contract is known). */
   kycProvider: KycProvider;
+  /** Outgoing webhooks over HTTP, through the SSRF guard. */
+  webhookSender: WebhookSender;
 }

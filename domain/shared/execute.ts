@@ -32,7 +32,9 @@ export async function execute<I, O>(
   const input = deps.schemas.parse<I>(op.input, raw, { coerce: options.coerce });
   const log = deps.log.child({ operation: op.name, request_id: caller.requestId ?? undefined });
 
-  if (op.kind === 'query' && op.transactional === false) {
+  // Public queries that need no database, and commands that call a third party synchronously: they
+  // run outside any transaction, and such a command writes only through nested `execute` calls.
+  if (op.transactional === false) {
     const output = await op.run(input, {
       tx: deps.db,
       caller,

@@ -34,7 +34,11 @@ export interface Operation<I = unknown, O = unknown> {
   callers: readonly CallerKind[];
   /** Scope the caller's credential must carry, if any. */
   scope?: Scope;
-  /** Queries that must answer without a transaction (the health check). */
+  /**
+   * false: runs without a transaction, jobs or events. Queries that must answer without one (the
+   * health check), and commands that wait on a third party (a webhook test call), which must not
+   * hold a transaction open across the call: they read and write through nested `execute` calls.
+   */
   transactional?: boolean;
   /** Concurrent calls that may be written together, in one transaction (domain/shared/group-commit.ts). */
   batch?: BatchSpec<I, O>;

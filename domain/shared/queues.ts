@@ -12,6 +12,10 @@ export interface JobPayloads {
   'send-password-reset': { tenantId: string; userId: string };
   /** Render an invoice's files (its format, and the readable PDF) from the stored invoice. */
   'generate-invoice-documents': { tenantId: string; invoiceId: string };
+  /** Make attempt `attempt` of one webhook delivery; a failed attempt queues the next one (startAfter). */
+  'deliver-webhook': { tenantId: string; deliveryId: string; attempt: number };
+  /** Tell the owner of a webhook endpoint the service disabled, by technical e-mail. */
+  'notify-webhook-disabled': { tenantId: string; endpointId: string };
 }
 export type QueueName = keyof JobPayloads;
 
@@ -40,6 +44,22 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   'generate-invoice-documents': {
     // Rendering is pure and a failure is recorded on the invoice; retries cover crashes and the database.
     create: { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 },
+  },
+  'deliver-webhook': {
+    // The webhook schedule is ours (each failed attempt queues the next one with startAfter); these
+    // retries cover the worker itself: the database, or a worker killed mid-call, whose job loses its
+    // heartbeat after 10 s and is worked again (the same attempt, the same delivery id).
+    create: {
+      retryLimit: 10,
+      retryDelay: 1,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      expireInSeconds: 60,
+      heartbeatSeconds: 10,
+    },
+  },
+  'notify-webhook-disabled': {
+    create: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
   },
 };
 

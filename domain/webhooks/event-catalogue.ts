@@ -23,8 +23,13 @@ export const EVENT_NAMES = [
   'onboarding.completed',
   'balance.low',
   'balance.critical',
+  // Sent to the owner's other endpoints when one is disabled (410, or failing for days).
+  'webhook_endpoint.disabled',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];
+
+/** An endpoint subscribed to `*` receives every event, those added to the catalogue later included. */
+export const ALL_EVENTS = '*';
 
 export const isEventName = (name: string): name is EventName => (EVENT_NAMES as readonly string[]).includes(name);

@@ -50,6 +50,12 @@ async function seedActors(): Promise<{ credentials: Credentials; owned: Record<F
   const invoice = await createInvoice(app.request, tenant.keys.sk_test, {}, '/api/v1/sandbox/invoices');
   for (const kind of ['pdf', 'facturx', 'cii'] as const) await storeDocument(db, invoice, tenant.tenantId, kind);
   await setDocumentsStatus(db, invoice.id, 'ready');
+  const webhook = await app.request('/api/v1/webhooks', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url: 'https://hooks.example.com/matrix', events: ['*'], environment: 'sandbox' }),
+  });
+  const webhookId = ((await webhook.json()) as { data: { id: string } }).data.id;
   const keyRow = await db('api_keys')
     .where({ key_prefix: userKey.slice(0, 12), user_id: user.userId })
     .first('id');
@@ -76,6 +82,7 @@ async function seedActors(): Promise<{ credentials: Credentials; owned: Record<F
       company: { id: companyId },
       user_key: { id: keyRow.id },
       invoice: { id: invoice.id, type: 'pdf' },
+      webhook: { id: webhookId },
     },
   };
 }

@@ -132,6 +132,9 @@ export const EXPECTED: Record<string, Row> = {
   'GET /api/v1/tenant/balance': tenantRoute(200),
   'GET /api/v1/tenant/stats': tenantRoute(200),
   'POST /api/v1/tenant/regenerate-key': tenantRoute(200),
+  // No webhook_url is set for the seeded tenants: nothing to regenerate.
+  'POST /api/v1/tenant/regenerate-webhook-secret': tenantRoute(409),
+  'GET /api/v1/tenant/webhook-logs': tenantRoute(200),
 
   'GET /api/v1/tenant/sub-tenants': tenantRoute(200),
   'POST /api/v1/tenant/sub-tenants': tenantRoute(422),
@@ -178,6 +181,15 @@ export const EXPECTED: Record<string, Row> = {
   'GET /api/v1/sandbox/invoices/{id}/download/{type}': sandboxInvoiceRoute(422),
   // The token is the permission: credentials are not read, a made-up token is refused.
   'GET /api/v1/files/{token}': open(403),
+
+  'GET /api/v1/webhooks': dashboard(200),
+  'POST /api/v1/webhooks': dashboard(422),
+  'GET /api/v1/webhooks/{id}': dashboard(404),
+  'PUT /api/v1/webhooks/{id}': dashboard(404),
+  'DELETE /api/v1/webhooks/{id}': dashboard(404),
+  'POST /api/v1/webhooks/{id}/test': dashboard(404),
+  'GET /api/v1/webhooks/{id}/logs': dashboard(404),
+  'POST /api/v1/webhooks/{id}/regenerate-secret': dashboard(404),
 };
 
 /**
@@ -188,9 +200,10 @@ export const CONSUMES_CREDENTIALS = new Set(['POST /api/v1/tenant/regenerate-key
 
 /**
  * Resources the matrix seeds: a sandbox sub-tenant of `tenant_sandbox`'s tenant, a company and a key
- * of the user, and a sandbox invoice of `tenant_sandbox` with its files generated.
+ * of the user, a sandbox invoice of `tenant_sandbox` with its files generated, and a webhook endpoint
+ * of the user.
  */
-export type Fixture = 'sub_tenant' | 'company' | 'user_key' | 'invoice';
+export type Fixture = 'sub_tenant' | 'company' | 'user_key' | 'invoice' | 'webhook';
 
 const ownedInvoice = { fixture: 'invoice', expected: invoiceRoute(404, { tenant_sandbox: 200 }) } as const;
 const ownedSandboxInvoice = {
@@ -215,6 +228,8 @@ export const OWNED: Record<string, { fixture: Fixture; expected: Row }> = {
   'GET /api/v1/companies/{id}': { fixture: 'company', expected: dashboard(200, { admin_token: 404 }) },
   'GET /api/v1/companies/{id}/kyc/status': { fixture: 'company', expected: dashboard(200, { admin_token: 404 }) },
   'GET /api/v1/api-keys/{id}': { fixture: 'user_key', expected: dashboard(200, { admin_token: 404 }) },
+  'GET /api/v1/webhooks/{id}': { fixture: 'webhook', expected: dashboard(200, { admin_token: 404 }) },
+  'GET /api/v1/webhooks/{id}/logs': { fixture: 'webhook', expected: dashboard(200, { admin_token: 404 }) },
   'GET /api/v1/invoices/{id}': ownedInvoice,
   'PATCH /api/v1/invoices/{id}': ownedInvoice,
   'GET /api/v1/invoices/{id}/download/{type}': ownedInvoice,

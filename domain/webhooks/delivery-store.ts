@@ -1,0 +1,82 @@
+import type { Knex } from 'knex';
+import type { Environment } from '../shared/caller.js';
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface DeliveryRow {
+  id: string;
+  tenant_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_name: string;
+  environment: Environment;
+  status: DeliveryStatus;
+  attempts: number;
+  max_attempts: number;
+  next_attempt_at: Date | null;
+  last_attempt_at: Date | null;
+  completed_at: Date | null;
+  created_at: Date;
+}
+
+/** One (event, endpoint) pair each; a pair that exists already is skipped. Returns the new rows. */
+export function insertDeliveries(
+  tx: Knex,
+  rows: Omit<DeliveryRow, 'id' | 'status' | 'attempts' | 'next_attempt_at' | 'last_attempt_at' | 'completed_at'>[],
+): Promise<Pick<DeliveryRow, 'id' | 'endpoint_id'>[]> {
+  if (rows.length === 0) return Promise.resolve([]);
+  return tx('webhook_deliveries')
+    .insert(rows)
+    .onConflict(['event_id', 'endpoint_id'])
+    .ignore()
+    .returning(['id', 'endpoint_id']);
+}
+
+export const findDelivery = (
+  tx: Knex,
+  tenantId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<DeliveryRow | undefined> => {
+  const query = tx('webhook_deliveries').where({ tenant_id: tenantId, id }).first<DeliveryRow | undefined>('*');
+  return options.forUpdate ? query.forUpdate() : query;
+};
+
+/** Stops the pending deliveries of an endpoint (deleted or disabled): their next jobs find nothing to do. */
+export const cancelPendingDeliveries = (tx: Knex, tenantId: string, endpointId: string, now: Date): Promise<number> =>
+  tx('webhook_deliveries')
+    .where({ tenant_id: tenantId, endpoint_id: endpointId, status: 'pending' })
+    .update({ status: 'cancelled', completed_at: now, next_attempt_at: null });
+
+export interface AttemptRow {
+  id: string;
+  tenant_id: string;
+  endpoint_id: string;
+  delivery_id: string | null;
+  event_id: string | null;
+  event_name: string;
+  attempt: number;
+  is_test: boolean;
+  url: string;
+  success: boolean;
+  response_status: number | null;
+  response_time_ms: number;
+  response_body: string | null;
+  error_message: string | null;
+  next_attempt_at: Date | null;
+  attempted_at: Date;
+}
+
+export const insertAttempt = async (tx: Knex, row: Omit<AttemptRow, 'id'>): Promise<void> => {
+  await tx('webhook_attempts').insert(row);
+};
+
+/** Attempts of one endpoint, newest first (id as tie-breaker). */
+export const attemptsQuery = (tx: Knex, tenantId: string, endpointId: string): Knex.QueryBuilder =>
+  tx('webhook_attempts')
+    .where({ tenant_id: tenantId, endpoint_id: endpointId })
+    .select('*')
+    .orderBy([
+      { column: 'attempted_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);

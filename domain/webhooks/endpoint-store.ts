@@ -1,0 +1,123 @@
+import type { Knex } from 'knex';
+import { AppError } from '../shared/app-error.js';
+import type { Environment } from '../shared/caller.js';
+import { ALL_EVENTS } from './event-catalogue.js';
+import type { WebhookEndpointRow } from './webhook-endpoint.js';
+
+/** Every column but `deleted_at` (deleted endpoints are never read back). */
+export const ENDPOINT_COLUMNS = [
+  'id',
+  'tenant_id',
+  'kind',
+  'url',
+  'description',
+  'events',
+  'environment',
+  'secret_encrypted',
+  'secret_last4',
+  'headers_encrypted',
+  'header_names',
+  'timeout_seconds',
+  'retry_count',
+  'is_active',
+  'disabled_at',
+  'disabled_reason',
+  'failure_count',
+  'failing_since',
+  'last_triggered_at',
+  'last_success_at',
+  'last_failure_at',
+  'created_at',
+  'updated_at',
+];
+
+/** A user may keep this many live endpoints. */
+export const MAX_ENDPOINTS = 20;
+
+/** Live endpoints of one tenant. */
+export const liveEndpoints = (tx: Knex, tenantId: string): Knex.QueryBuilder =>
+  tx('webhook_endpoints').where({ tenant_id: tenantId }).whereNull('deleted_at');
+
+export const endpointNotFound = (id: string): AppError =>
+  new AppError('NOT_FOUND', `No webhook endpoint ${id}. List yours with GET /api/v1/webhooks.`, { retryable: false });
+
+/**
+ * One of the tenant's endpoints managed through /v1/webhooks, or 404 (another owner's, a deleted
+ * one and the tenant-profile URL look alike from outside).
+ */
+export async function findEndpoint(
+  tx: Knex,
+  tenantId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<WebhookEndpointRow> {
+  const query = liveEndpoints(tx, tenantId)
+    .where({ id, kind: 'endpoint' })
+    .first<WebhookEndpointRow | undefined>(ENDPOINT_COLUMNS);
+  const row = await (options.forUpdate ? query.forUpdate() : query);
+  if (!row) throw endpointNotFound(id);
+  return row;
+}
+
+/** An endpoint by id whatever its kind, deleted ones included (workers). */
+export const endpointById = (tx: Knex, tenantId: string, id: string): Promise<WebhookEndpointRow | undefined> =>
+  tx('webhook_endpoints').where({ tenant_id: tenantId, id }).first(ENDPOINT_COLUMNS);
+
+/** The tenant's own `webhook_url` endpoint (PUT /v1/tenant/me), if one is set. */
+export const tenantProfileEndpoint = (tx: Knex, tenantId: string): Promise<WebhookEndpointRow | undefined> =>
+  liveEndpoints(tx, tenantId).where({ kind: 'tenant_profile' }).forUpdate().first(ENDPOINT_COLUMNS);
+
+/** Newest first, with the id as tie-breaker so pages never overlap. */
+export const listEndpointsQuery = (tx: Knex, tenantId: string): Knex.QueryBuilder =>
+  liveEndpoints(tx, tenantId)
+    .where({ kind: 'endpoint' })
+    .select(ENDPOINT_COLUMNS)
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
+
+export async function insertEndpoint(
+  tx: Knex,
+  row: Omit<
+    WebhookEndpointRow,
+    | 'failure_count'
+    | 'failing_since'
+    | 'disabled_at'
+    | 'disabled_reason'
+    | 'last_triggered_at'
+    | 'last_success_at'
+    | 'last_failure_at'
+  >,
+): Promise<WebhookEndpointRow> {
+  const [inserted] = await tx('webhook_endpoints').insert(row).returning<WebhookEndpointRow[]>(ENDPOINT_COLUMNS);
+  return inserted;
+}
+
+export async function updateEndpoint(
+  tx: Knex,
+  tenantId: string,
+  id: string,
+  changes: Partial<WebhookEndpointRow> & { deleted_at?: Date },
+): Promise<WebhookEndpointRow> {
+  const [row] = await liveEndpoints(tx, tenantId)
+    .where({ id })
+    .update(changes)
+    .returning<WebhookEndpointRow[]>(ENDPOINT_COLUMNS);
+  if (!row) throw endpointNotFound(id);
+  return row;
+}
+
+/** Active endpoints that take `eventName` in `environment` (a tenant-profile URL takes both). */
+export const subscribedEndpoints = (
+  tx: Knex,
+  tenantId: string,
+  environment: Environment,
+  eventName: string,
+): Promise<Pick<WebhookEndpointRow, 'id' | 'retry_count'>[]> =>
+  liveEndpoints(tx, tenantId)
+    .where({ is_active: true })
+    .where((q) => q.whereNull('environment').orWhere({ environment }))
+    .whereRaw('events && ?::text[]', [[eventName, ALL_EVENTS]])
+    .select(['id', 'retry_count'])
+    .orderBy('created_at');

@@ -1,0 +1,32 @@
+import type { ListTenantWebhookLogsInput } from '../../../schemas/webhook-logs.js';
+import { defineQuery } from '../../shared/operation.js';
+import { type Page, paginate } from '../../shared/pagination.js';
+import { tenantOf } from '../../tenants/key-guards.js';
+import { toLogView, type WebhookLogView } from '../attempt-view.js';
+import type { AttemptRow } from '../delivery-store.js';
+
+export const listTenantWebhookLogs = defineQuery<ListTenantWebhookLogsInput, Page<WebhookLogView>>({
+  name: 'list_tenant_webhook_logs',
+  summary:
+    "List the delivery attempts to the tenant's webhook_url (every URL it had), newest first: event, attempt number, HTTP status, response time, the start of the answer's body, the error and when the next retry is due.",
+  input: 'ListTenantWebhookLogsInput',
+  output: 'WebhookLogPage',
+  callers: ['tenant'],
+  async run(input, ctx) {
+    const { tenantId } = tenantOf(ctx.caller, 'list_tenant_webhook_logs');
+    let query = ctx
+      .tx('webhook_attempts as a')
+      .join('webhook_endpoints as e', 'e.id', 'a.endpoint_id')
+      .where({ 'a.tenant_id': tenantId, 'e.tenant_id': tenantId, 'e.kind': 'tenant_profile' })
+      .select('a.*')
+      .orderBy([
+        { column: 'a.attempted_at', order: 'desc' },
+        { column: 'a.id', order: 'desc' },
+      ]);
+    if (input.success !== undefined) query = query.where({ 'a.success': input.success });
+    if (input.delivery_id) query = query.where({ 'a.delivery_id': input.delivery_id });
+    return paginate(query, { page: input.page ?? 1, per_page: input.per_page ?? 25 }, (row: AttemptRow) =>
+      toLogView(row),
+    );
+  },
+});
