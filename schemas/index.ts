@@ -4,6 +4,8 @@ import { billingSchemas } from './billing.js';
 import { commonSchemas } from './common.js';
 import { companySchemas } from './companies.js';
 import { fiscalSchemas } from './fiscal.js';
+import { fiscalAnchorSchemas } from './fiscal-anchors.js';
+import { fiscalClosingSchemas } from './fiscal-closings.js';
 import { invoiceReadingSchemas } from './invoice-reading.js';
 import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
@@ -33,5 +35,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...authSchemas,
   ...invoiceSchemas,
   ...fiscalSchemas,
+  ...fiscalClosingSchemas,
+  ...fiscalAnchorSchemas,
   ...invoiceReadingSchemas,
 ];

@@ -1,4 +1,7 @@
 import type { QueueName } from '../domain/shared/queues.js';
+import { anchorFiscalClosing } from './handlers/anchor-fiscal-closing.js';
+import { closeFiscalChainJob } from './handlers/close-fiscal-chain.js';
+import { closeFiscalPeriods } from './handlers/close-fiscal-periods.js';
 import { dispatchEvent } from './handlers/dispatch-event.js';
 import { generateInvoiceDocumentsJob } from './handlers/generate-invoice-documents.js';
 import { purgeIdempotencyKeys } from './handlers/purge-idempotency-keys.js';
@@ -22,9 +25,15 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'send-password-reset': { handler: sendPasswordReset },
   // CPU-bound rendering: two at a time per process keeps the event loop free for the other queues.
   'generate-invoice-documents': { handler: generateInvoiceDocumentsJob, concurrency: 2, perTenant: 2 },
+  'close-fiscal-periods': { handler: closeFiscalPeriods, concurrency: 1 },
+  'close-fiscal-chain': { handler: closeFiscalChainJob, perTenant: 2 },
+  'anchor-fiscal-closing': { handler: anchorFiscalClosing, perTenant: 2 },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */
 export const SCHEDULES: { queue: QueueName; cron: string; tz: string }[] = [
   { queue: 'purge-idempotency-keys', cron: '17 * * * *', tz: 'UTC' },
+  // Fiscal closings: at 00:00 UTC the previous day (and month, year) closes; the other hourly runs
+  // only find work when a stopped worker missed midnight, or an anchor is still pending.
+  { queue: 'close-fiscal-periods', cron: '0 * * * *', tz: 'UTC' },
 ];

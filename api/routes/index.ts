@@ -4,6 +4,7 @@ import { authRoutes } from './auth.routes.js';
 import { balanceRoutes } from './balance.routes.js';
 import { companyRoutes } from './companies.routes.js';
 import { fiscalRoutes } from './fiscal.routes.js';
+import { fiscalClosingRoutes } from './fiscal-closings.routes.js';
 import {
   invoiceFileRoutes,
   invoiceReadingRoutes,
@@ -36,4 +37,5 @@ export const ROUTES: readonly RouteSpec[] = [
   ...sandboxInvoiceReadingRoutes,
   ...invoiceFileRoutes,
   ...fiscalRoutes,
+  ...fiscalClosingRoutes,
 ];

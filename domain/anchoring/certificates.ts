@@ -30,7 +30,9 @@ export const nameOf = (name: forge.pki.Certificate['subject']): string =>
  * and the extension is critical. Read from the extension's own bytes, not forge's summary.
  */
 export function hasTimeStampingUsageOnly(cert: forge.pki.Certificate): boolean {
-  const ext = cert.extensions.find((e) => e.id === OID.extKeyUsage) as { critical?: boolean; value?: string } | undefined;
+  const ext = cert.extensions.find((e) => e.id === OID.extKeyUsage) as
+    | { critical?: boolean; value?: string }
+    | undefined;
   if (!ext?.critical || typeof ext.value !== 'string') return false;
   const purposes = childrenOf(parseDer(Buffer.from(ext.value, 'binary'))).map(oidOf);
   return purposes.length === 1 && purposes[0] === OID.timeStamping;
@@ -49,5 +51,9 @@ export const validAt = (cert: forge.pki.Certificate, when: Date): boolean =>
 export function certificateNames(certificate: Buffer): { serial: Buffer; issuer: Buffer; subject: Buffer } {
   const tbs = childrenOf(childrenOf(parseDer(certificate))[0]);
   const fields = tbs[0].tag === TAG.context(0) ? tbs.slice(1) : tbs;
-  return { serial: Buffer.from(fields[0].content), issuer: Buffer.from(fields[2].bytes), subject: Buffer.from(fields[4].bytes) };
+  return {
+    serial: Buffer.from(fields[0].content),
+    issuer: Buffer.from(fields[2].bytes),
+    subject: Buffer.from(fields[4].bytes),
+  };
 }

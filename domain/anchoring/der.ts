@@ -69,7 +69,9 @@ export function childrenOf(der: Der): Der[] {
 /** The element, checking its tag. */
 export function expectTag(der: Der | undefined, tag: number, what: string): Der {
   if (!der || der.tag !== tag) {
-    throw new Error(`DER: ${what} expected (tag 0x${tag.toString(16)}), got ${der ? `0x${der.tag.toString(16)}` : 'nothing'}`);
+    throw new Error(
+      `DER: ${what} expected (tag 0x${tag.toString(16)}), got ${der ? `0x${der.tag.toString(16)}` : 'nothing'}`,
+    );
   }
   return der;
 }

@@ -16,8 +16,8 @@ import {
 } from './asn1.js';
 import { certificateNames } from './certificates.js';
 import { TAG } from './der.js';
-import { buildTimeStampResponse, FAILURE, PKI_STATUS } from './time-stamp-response.js';
 import { parseTimeStampRequest, type TimeStampRequest } from './time-stamp-request.js';
+import { buildTimeStampResponse, FAILURE, PKI_STATUS } from './time-stamp-response.js';
 
 /** What an authority signs with: its certificate, its CA's, its key and its policy. */
 export interface SigningAuthority {

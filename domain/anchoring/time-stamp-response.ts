@@ -41,11 +41,7 @@ export function buildTimeStampResponse(
   if ('token' in answer) {
     return tlv(TAG.SEQUENCE, toDer(seq([integer(BigInt(PKI_STATUS.granted))])), answer.token);
   }
-  return toDer(
-    seq([
-      seq([integer(BigInt(answer.status)), seq([utf8(answer.text)]), failureBits(answer.failure)]),
-    ]),
-  );
+  return toDer(seq([seq([integer(BigInt(answer.status)), seq([utf8(answer.text)]), failureBits(answer.failure)])]));
 }
 
 /** A PKIFailureInfo BIT STRING with one bit set, in minimal DER (trailing zero bits not encoded). */

@@ -1,5 +1,5 @@
-import { bigIntOf, childrenOf, type Der, expectTag, generalizedTimeOf, oidOf, parseDer, TAG } from './der.js';
 import { OID } from './asn1.js';
+import { bigIntOf, childrenOf, type Der, expectTag, generalizedTimeOf, oidOf, parseDer, TAG } from './der.js';
 
 /** The one SignerInfo of a time-stamp token, with the exact bytes its signature covers. */
 export interface TokenSigner {
@@ -36,11 +36,19 @@ export interface TimeStampToken {
 export function parseTimeStampToken(der: Buffer): TimeStampToken {
   const [contentType, explicit] = childrenOf(expectTag(parseDer(der), TAG.SEQUENCE, 'ContentInfo'));
   if (oidOf(contentType) !== OID.signedData) throw new Error('the token is not a CMS SignedData');
-  const signedData = expectTag(childrenOf(expectTag(explicit, TAG.context(0), '[0] content'))[0], TAG.SEQUENCE, 'SignedData');
+  const signedData = expectTag(
+    childrenOf(expectTag(explicit, TAG.context(0), '[0] content'))[0],
+    TAG.SEQUENCE,
+    'SignedData',
+  );
   const parts = childrenOf(signedData);
   const encap = expectTag(parts[2], TAG.SEQUENCE, 'EncapsulatedContentInfo');
   const [eType, eContentWrapper] = childrenOf(encap);
-  const eContent = expectTag(childrenOf(expectTag(eContentWrapper, TAG.context(0), '[0] eContent'))[0], TAG.OCTET_STRING, 'eContent');
+  const eContent = expectTag(
+    childrenOf(expectTag(eContentWrapper, TAG.context(0), '[0] eContent'))[0],
+    TAG.OCTET_STRING,
+    'eContent',
+  );
   let certificates: Buffer[] = [];
   let signerInfos: Der | undefined;
   for (const part of parts.slice(3)) {

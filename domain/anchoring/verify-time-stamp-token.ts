@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
-import forge from 'node-forge';
+import type forge from 'node-forge';
 import { HASH_NAMES, nullValue, OID, octets, oid, seq, toDer } from './asn1.js';
-import { certificateNames, derToPem, forgeCertificate, hasTimeStampingUsageOnly, isCa, nameOf, pemToDers, validAt } from './certificates.js';
+import {
+  certificateNames,
+  derToPem,
+  forgeCertificate,
+  hasTimeStampingUsageOnly,
+  isCa,
+  nameOf,
+  pemToDers,
+  validAt,
+} from './certificates.js';
 import { childrenOf, expectTag, oidOf, TAG } from './der.js';
 import { parseTimeStampToken, type TimeStampToken } from './time-stamp-token.js';
 
