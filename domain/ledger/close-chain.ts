@@ -1,6 +1,13 @@
 import type { OperationContext } from '../shared/operation.js';
 import { closePeriod } from './close-period.js';
-import { type ClosingType, lastPeriodEndedBy, nextPeriod, type Period, periodContaining, utcDay } from './closing-periods.js';
+import {
+  type ClosingType,
+  lastPeriodEndedBy,
+  nextPeriod,
+  type Period,
+  periodContaining,
+  utcDay,
+} from './closing-periods.js';
 import { type ClosingRow, chainStartedAt, lastClosing, lockChainClosings } from './closing-store.js';
 import type { FiscalChain } from './fiscal-chain-summary.js';
 
