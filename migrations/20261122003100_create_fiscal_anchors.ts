@@ -66,7 +66,7 @@ export async function up(knex: Knex): Promise<void> {
       for each statement execute function fiscal_anchors_refuse_change();
 
     create table fiscal_anchor_attempts (
-      id uuid primary key default gen_random_uuid(),
+      id bigint generated always as identity primary key, -- also the order of attempts made in one instant
       tenant_id uuid not null references tenants (id),
       anchor_id uuid not null references fiscal_anchors (id),
       outcome text not null check (outcome in ('granted', 'waiting', 'rejected', 'invalid', 'unavailable')),

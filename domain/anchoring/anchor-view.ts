@@ -34,7 +34,7 @@ export function anchorsWithAttempts(tx: Knex) {
     'a.*',
     tx.raw('(select count(*) from fiscal_anchor_attempts t where t.anchor_id = a.id)::int as attempts'),
     tx.raw(
-      "(select t.detail from fiscal_anchor_attempts t where t.anchor_id = a.id and t.outcome <> 'granted' order by t.attempted_at desc limit 1) as last_error",
+      "(select t.detail from fiscal_anchor_attempts t where t.anchor_id = a.id and t.outcome <> 'granted' order by t.attempted_at desc, t.id desc limit 1) as last_error",
     ),
   );
 }
