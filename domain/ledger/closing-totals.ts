@@ -91,8 +91,11 @@ interface TotalsRow {
 export async function periodTotals(tx: Knex, chain: FiscalChain, first: number, last: number): Promise<ClosingTotals> {
   const sale = "entry_type = 'invoice_created' and coalesce(data->>'direction', 'outgoing') <> 'incoming'";
   const credit = "entry_type = 'credit_note_issued'";
+  // A value that is not a decimal number counts as nothing rather than failing the statement (an
+  // altered entry must be reported by the integrity check, not abort it).
+  const num = (expr: string) => `(case when ${expr} ~ '^-{0,1}[0-9]+(\\.[0-9]+){0,1}$' then (${expr})::numeric end)`;
   const amount = (key: string, filter: string, abs = false) =>
-    `coalesce(sum(${abs ? 'abs' : ''}((data->>'${key}')::numeric)) filter (where ${filter}), 0)::text`;
+    `coalesce(sum(${abs ? 'abs' : ''}(${num(`data->>'${key}'`)})) filter (where ${filter}), 0)::text`;
   const rows = await chainEntries(tx, chain)
     .whereBetween('sequence_number', [first, last])
     .andWhereNot('entry_type', 'closing')
@@ -109,7 +112,7 @@ export async function periodTotals(tx: Knex, chain: FiscalChain, first: number, 
       tx.raw(`${amount('total_ttc', credit, true)} as credit_notes_ttc`),
       tx.raw("count(*) filter (where entry_type = 'payment')::int as payments_count"),
       tx.raw(
-        "coalesce(sum(abs(coalesce(data->>'amount', data->>'total_ttc')::numeric)) filter (where entry_type = 'payment'), 0)::text as payments_amount",
+        `coalesce(sum(abs(${num("coalesce(data->>'amount', data->>'total_ttc')")})) filter (where entry_type = 'payment'), 0)::text as payments_amount`,
       ),
     );
   const totals = zeroTotals();

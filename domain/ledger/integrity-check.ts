@@ -3,6 +3,7 @@ import type { AnchorRow } from '../anchoring/anchor-store.js';
 import { trustedCaPems } from '../anchoring/time-stamp-authorities.js';
 import type { Environment } from '../shared/caller.js';
 import { type ClosingRow, chainClosings } from './closing-store.js';
+import { periodTotals, zeroTotals } from './closing-totals.js';
 import { type BrokenLink, type ChainCursor, chainStart, type StoredEntry, verifyEntries } from './verify-chain.js';
 import { type ClosingEvidence, verifyClosings } from './verify-closings.js';
 
@@ -105,8 +106,16 @@ export async function checkIntegrity(
       if (rows.length < BATCH) break;
     }
     const inDate = (c: ClosingRow) => !scope.date || (c.period_start <= scope.date && scope.date <= c.period_end);
-    const checked = verifyClosings(closings.filter(inDate), evidence);
-    report.closings_checked += closings.filter(inDate).length;
+    for (const c of closings.filter(inDate)) {
+      const count = Number(c.entries_count);
+      const first = Number(c.first_sequence_number);
+      evidence.recomputedTotals.set(
+        c.id,
+        count > 0 ? await periodTotals(tx, chain, first, Number(c.last_sequence_number)) : zeroTotals(),
+      );
+    }
+    const checked = verifyClosings(closings, evidence, inDate);
+    report.closings_checked += checked.closingsChecked;
     report.anchors_checked += checked.anchorsChecked;
     for (const link of checked.broken) breaks.push({ ...link, sub_tenant_id: subTenantId });
     // One chain's breaks in chain order: the first is the first sequence number that no longer holds.
@@ -150,6 +159,7 @@ async function closingEvidence(
     sealed: new Set(closings.map((c) => Number(c.last_sequence_number))),
     chainHashes: new Map(),
     closingEntries: new Map(),
+    recomputedTotals: new Map(),
     anchors: new Map(anchors.map((a) => [a.entity_id, a])),
     trustedCaPems,
   };

@@ -23,6 +23,7 @@ export type BreakReason =
   | 'closing_link_mismatch'
   | 'closing_range_mismatch'
   | 'closing_seal_mismatch'
+  | 'closing_totals_mismatch'
   | 'closing_entry_mismatch'
   | 'anchor_mismatch';
 

@@ -3,6 +3,7 @@ import { verifyTimeStampToken } from '../anchoring/verify-time-stamp-token.js';
 import { CLOSING_TYPES } from './closing-periods.js';
 import { closingHashedFields } from './closing-record.js';
 import type { ClosingRow } from './closing-store.js';
+import { addTotals, type ClosingTotals, zeroTotals } from './closing-totals.js';
 import { canonicalJson, GENESIS_HASH, sha256Hex } from './fiscal-chain.js';
 import type { BrokenLink } from './verify-chain.js';
 
@@ -14,6 +15,8 @@ export interface ClosingEvidence {
   closingEntries: Map<string, { sequence_number: number; closing_hash: unknown }>;
   /** The anchor of each closing, by closing id. */
   anchors: Map<string, AnchorRow>;
+  /** Each closing's totals, summed again from the entries it covers. */
+  recomputedTotals: Map<string, ClosingTotals>;
   /** CA certificates an anchor's stored CA must be one of (the built-in authority's, TSA_CA_CERT). */
   trustedCaPems: readonly string[];
 }
@@ -22,7 +25,8 @@ export interface ClosingEvidence {
  * Checks a chain's closings, each type in period order (DECISIONS.md "Fiscal ledger"): the stored
  * text hashes to `closing_hash` and says what the columns say; each closing links to the previous
  * one's hash and starts where it ended; the entry it sealed still has the chain hash it sealed;
- * its `closing` entry on the chain records the same hash; and its RFC 3161 token still verifies
+ * its totals are the sum of those entries and its cumulative totals add up from the closing
+ * before; its `closing` entry on the chain records the same hash; and its RFC 3161 token still verifies
  * against `closing_hash`. A chain rewritten with every hash recomputed passes the entry checks but
  * not these: the sealed hash, or failing that the anchored hash, no longer matches. Each break is
  * reported at the first entry the broken closing covers (entries before it are vouched for by the
@@ -31,19 +35,26 @@ export interface ClosingEvidence {
 export function verifyClosings(
   closings: readonly ClosingRow[],
   evidence: ClosingEvidence,
-): { broken: (BrokenLink & { closing_id: string })[]; anchorsChecked: number } {
+  inScope: (closing: ClosingRow) => boolean = () => true,
+): { broken: (BrokenLink & { closing_id: string })[]; closingsChecked: number; anchorsChecked: number } {
   const broken: (BrokenLink & { closing_id: string })[] = [];
   let anchorsChecked = 0;
+  let closingsChecked = 0;
   for (const type of CLOSING_TYPES) {
     let previousHash = GENESIS_HASH;
     let sealedBefore = 0;
+    let before: ClosingRow | undefined;
     for (const c of closings.filter((row) => row.type === type)) {
       const first = c.first_sequence_number === null ? null : Number(c.first_sequence_number);
       const last = Number(c.last_sequence_number);
       const at = first ?? last;
       const name = `the ${type} closing of ${c.period_start}`;
-      const add = (reason: BrokenLink['reason'], detail: string) =>
-        broken.push({ sequence_number: at, reason, detail: `${name}: ${detail}`, closing_id: c.id });
+      // Out of scope (an integrity check of one day), a closing is still walked for the links.
+      const reported = inScope(c);
+      if (reported) closingsChecked++;
+      const add = (reason: BrokenLink['reason'], detail: string) => {
+        if (reported) broken.push({ sequence_number: at, reason, detail: `${name}: ${detail}`, closing_id: c.id });
+      };
       if (sha256Hex(c.canonical_data) !== c.closing_hash) {
         add('closing_hash_mismatch', 'closing_hash is not the SHA-256 of its hashed data');
       }
@@ -62,21 +73,35 @@ export function verifyClosings(
           `entries ${first ?? last} to ${last} changed after it was closed: entry ${last} no longer has the chain hash it sealed`,
         );
       }
+      const recomputed = evidence.recomputedTotals.get(c.id);
+      if (recomputed && canonicalJson(recomputed) !== canonicalJson(c.totals)) {
+        add('closing_totals_mismatch', 'its totals are not the sum of the entries it covers');
+      }
+      const sameYear = before && Number(before.fiscal_year) === Number(c.fiscal_year);
+      const yearTotals = addTotals(sameYear ? before!.fiscal_year_totals : zeroTotals(), c.totals);
+      const perpetual = addTotals(before ? before.perpetual_totals : zeroTotals(), c.totals);
+      if (
+        canonicalJson(yearTotals) !== canonicalJson(c.fiscal_year_totals) ||
+        canonicalJson(perpetual) !== canonicalJson(c.perpetual_totals)
+      ) {
+        add('closing_totals_mismatch', 'its fiscal-year or perpetual totals do not add up from the closing before');
+      }
       const entry = evidence.closingEntries.get(c.id);
       if (entry?.closing_hash !== c.closing_hash) {
         add('closing_entry_mismatch', 'its closing entry on the chain does not record its closing_hash');
       }
       const anchor = evidence.anchors.get(c.id);
-      if (anchor?.status === 'anchored') {
+      if (reported && anchor?.status === 'anchored') {
         anchorsChecked++;
         const problem = anchorProblem(anchor, c.closing_hash, evidence.trustedCaPems);
         if (problem) add('anchor_mismatch', `its RFC 3161 anchor does not hold: ${problem}`);
       }
       previousHash = c.closing_hash;
       sealedBefore = last;
+      before = c;
     }
   }
-  return { broken, anchorsChecked };
+  return { broken, closingsChecked, anchorsChecked };
 }
 
 function anchorProblem(anchor: AnchorRow, closingHash: string, trusted: readonly string[]): string | null {
