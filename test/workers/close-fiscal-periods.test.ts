@@ -113,6 +113,20 @@ test.serial('two workers closing the same chain at once leave one closing per pe
   t.is(new Set(rows.map((r) => r.period_start)).size, 6);
   const anchors = await app.ownerDb('fiscal_anchors').where({ tenant_id: tenant.tenantId });
   t.is(anchors.length, 6, 'one pending anchor per closing');
+  const anchorJobs = () => queuedJobs(app.ownerDb, 'anchor-fiscal-closing', { tenantId: tenant.tenantId });
+  t.is((await anchorJobs()).length, 6, 'one anchor job each, queued with its closing');
+
+  // An hour later the anchors are still pending, but their jobs are queued: nothing is queued twice.
+  clock.set('2026-03-08T01:00:00Z');
+  t.like(await closeFiscalPeriods({}, app.deps), { anchors_requeued: 0 });
+  // Jobs that gave up (retries exhausted) leave pending anchors behind: the schedule queues them again.
+  await app.ownerDb.raw(
+    "update pgboss.job set state = 'failed' where name = 'anchor-fiscal-closing' and data->>'tenantId' = ?",
+    [tenant.tenantId],
+  );
+  t.is((await anchorJobs()).length, 0);
+  t.like(await closeFiscalPeriods({}, app.deps), { anchors_requeued: 6 });
+  t.is((await anchorJobs()).length, 6);
 });
 
 test.serial('on 1 January the year closes too, and the new year starts from zero', async (t) => {
