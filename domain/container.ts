@@ -4,6 +4,8 @@ import type { PgBoss } from 'pg-boss';
 import { type DependencyContainer, type InjectionToken, container as rootContainer } from 'tsyringe';
 import { ALL_SCHEMAS } from '../schemas/index.js';
 import { createSchemaRegistry, type SchemaRegistry } from '../schemas/registry.js';
+import { timeStampAuthorityFor } from './anchoring/time-stamp-authorities.js';
+import type { TimeStampAuthority } from './anchoring/time-stamp-authority.js';
 import type { KycProvider } from './companies/kyc-provider.js';
 import { kycProviderFor } from './companies/kyc-providers.js';
 import { type Mailer, mailerFor } from './mail/mailer.js';
@@ -31,6 +33,8 @@ export const MAILER: InjectionToken<Mailer> = Symbol('Mailer');
 export const IDENTITY_PROVIDER: InjectionToken<IdentityProvider> = Symbol('IdentityProvider');
 /** Outgoing webhooks; tests replace it to give the SSRF guard a resolver of their own. */
 export const WEBHOOK_SENDER: InjectionToken<WebhookSender> = Symbol('WebhookSender');
+/** RFC 3161 time-stamp authority: TSA_URL's, or the built-in local one. */
+export const TIME_STAMP_AUTHORITY: InjectionToken<TimeStampAuthority> = Symbol('TimeStampAuthority');
 
 export interface ContainerOptions {
   /** Which process this is: decides the pg-boss role and the logger name. */
@@ -72,6 +76,9 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
   container.register(MAILER, { useValue: mailerFor(config, systemClock) });
   container.register(IDENTITY_PROVIDER, { useValue: identityProviderFor(config, systemClock) });
   container.register(WEBHOOK_SENDER, { useValue: httpWebhookSender({ allowPrivate: config.allowPrivateUrls }) });
+  container.register(TIME_STAMP_AUTHORITY, {
+    useFactory: (c) => timeStampAuthorityFor(config, c.resolve(DATABASE), c.resolve(CLOCK)),
+  });
   return container;
 }
 
@@ -88,6 +95,7 @@ export function resolveDeps(container: DependencyContainer): Deps {
     mailer: container.resolve(MAILER),
     identityProvider: container.resolve(IDENTITY_PROVIDER),
     webhookSender: container.resolve(WEBHOOK_SENDER),
+    tsa: container.resolve(TIME_STAMP_AUTHORITY),
   };
 }
 

@@ -7,6 +7,8 @@ import { fecSchemas } from './fec.js';
 import { fiscalSchemas } from './fiscal.js';
 import { fiscalRuleSchemas } from './fiscal-rules.js';
 import { inboundEventSchemas } from './inbound-events.js';
+import { fiscalAnchorSchemas } from './fiscal-anchors.js';
+import { fiscalClosingSchemas } from './fiscal-closings.js';
 import { invoiceReadingSchemas } from './invoice-reading.js';
 import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
@@ -43,5 +45,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...fiscalSchemas,
   ...fiscalRuleSchemas,
   ...fecSchemas,
+  ...fiscalClosingSchemas,
+  ...fiscalAnchorSchemas,
   ...invoiceReadingSchemas,
 ];

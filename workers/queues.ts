@@ -1,5 +1,8 @@
 import type { QueueName } from '../domain/shared/queues.js';
 import { deliverWebhook } from './handlers/deliver-webhook.js';
+import { anchorFiscalClosing } from './handlers/anchor-fiscal-closing.js';
+import { closeFiscalChainJob } from './handlers/close-fiscal-chain.js';
+import { closeFiscalPeriods } from './handlers/close-fiscal-periods.js';
 import { dispatchEvent } from './handlers/dispatch-event.js';
 import { generateInvoiceDocumentsJob } from './handlers/generate-invoice-documents.js';
 import { notifyWebhookDisabled } from './handlers/notify-webhook-disabled.js';
@@ -27,9 +30,15 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   // Mostly waiting on receivers (up to 15 s each): more at once, and one slow tenant cannot take them all.
   'deliver-webhook': { handler: deliverWebhook, concurrency: 10, perTenant: 4 },
   'notify-webhook-disabled': { handler: notifyWebhookDisabled, perTenant: 1 },
+  'close-fiscal-periods': { handler: closeFiscalPeriods, concurrency: 1 },
+  'close-fiscal-chain': { handler: closeFiscalChainJob, perTenant: 2 },
+  'anchor-fiscal-closing': { handler: anchorFiscalClosing, perTenant: 2 },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */
 export const SCHEDULES: { queue: QueueName; cron: string; tz: string }[] = [
   { queue: 'purge-idempotency-keys', cron: '17 * * * *', tz: 'UTC' },
+  // Fiscal closings: at 00:00 UTC the previous day (and month, year) closes; the other hourly runs
+  // only find work when a stopped worker missed midnight, or an anchor is still pending.
+  { queue: 'close-fiscal-periods', cron: '0 * * * *', tz: 'UTC' },
 ];

@@ -6,6 +6,7 @@ import { companyRoutes } from './companies.routes.js';
 import { fecRoutes } from './fec.routes.js';
 import { fiscalRoutes } from './fiscal.routes.js';
 import { fiscalRuleRoutes } from './fiscal-rules.routes.js';
+import { fiscalClosingRoutes } from './fiscal-closings.routes.js';
 import {
   invoiceFileRoutes,
   invoiceReadingRoutes,
@@ -42,4 +43,5 @@ export const ROUTES: readonly RouteSpec[] = [
   ...fiscalRuleRoutes,
   ...fecRoutes,
   ...webhookRoutes,
+  ...fiscalClosingRoutes,
 ];

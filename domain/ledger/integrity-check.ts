@@ -1,6 +1,11 @@
 import type { Knex } from 'knex';
+import type { AnchorRow } from '../anchoring/anchor-store.js';
+import { trustedCaPems } from '../anchoring/time-stamp-authorities.js';
 import type { Environment } from '../shared/caller.js';
+import { type ClosingRow, chainClosings } from './closing-store.js';
+import { periodTotals, zeroTotals } from './closing-totals.js';
 import { type BrokenLink, type ChainCursor, chainStart, type StoredEntry, verifyEntries } from './verify-chain.js';
+import { type ClosingEvidence, verifyClosings } from './verify-closings.js';
 
 /** Entries read per query: a long chain is verified in constant memory. */
 const BATCH = 5000;
@@ -20,15 +25,25 @@ export interface IntegrityReport {
   entries_checked: number;
   first_entry: number | null;
   last_entry: number | null;
-  broken_links: (BrokenLink & { sub_tenant_id: string | null })[];
+  closings_checked: number;
+  anchors_checked: number;
+  broken_links: (BrokenLink & { sub_tenant_id: string | null; closing_id?: string })[];
   checked_at: string;
 }
 
 /**
  * Walks each chain in scope from its first entry, in batches by sequence number, recomputing every
- * hash and link from the stored bytes (verify-chain.ts), and records the outcome.
+ * hash and link from the stored bytes (verify-chain.ts), then checks the chain's closings against
+ * what the walk saw and their RFC 3161 anchors (verify-closings.ts), and records the outcome.
+ * `trusted` are the CA certificates an anchor may chain to (the built-in authority's when unset).
  */
-export async function checkIntegrity(tx: Knex, scope: IntegrityScope, now: Date): Promise<IntegrityReport> {
+export async function checkIntegrity(
+  tx: Knex,
+  scope: IntegrityScope,
+  now: Date,
+  trusted?: readonly string[],
+): Promise<IntegrityReport> {
+  const trustedCas = trusted ?? (await trustedCaPems(tx, { tsaCaCertificates: null }));
   const chains = await tx('fiscal_entries')
     .where({ tenant_id: scope.tenantId, environment: scope.environment })
     .modify((q) => {
@@ -41,12 +56,18 @@ export async function checkIntegrity(tx: Knex, scope: IntegrityScope, now: Date)
     entries_checked: 0,
     first_entry: null,
     last_entry: null,
+    closings_checked: 0,
+    anchors_checked: 0,
     broken_links: [],
     checked_at: now.toISOString(),
   };
   for (const { sub_tenant_id: subTenantId } of chains) {
     const cursor: ChainCursor = chainStart();
     let after = 0;
+    const chain = { tenantId: scope.tenantId, environment: scope.environment, subTenantId };
+    const closings = await chainClosings(tx, chain).orderBy('period_start').select<ClosingRow[]>('*');
+    const evidence = await closingEvidence(tx, scope.tenantId, closings, trustedCas);
+    const breaks: IntegrityReport['broken_links'] = [];
     for (;;) {
       const rows = await tx('fiscal_entries')
         .where({ tenant_id: scope.tenantId, environment: scope.environment })
@@ -54,8 +75,9 @@ export async function checkIntegrity(tx: Knex, scope: IntegrityScope, now: Date)
         .andWhere('sequence_number', '>', after)
         .orderBy([{ column: 'sequence_number' }, { column: 'created_at' }, { column: 'id' }])
         .limit(BATCH)
-        .select<(StoredEntry & { created_at: Date })[]>(
+        .select<(StoredEntry & { created_at: Date; entry_type: string })[]>(
           'sequence_number',
+          'entry_type',
           'data',
           'canonical_data',
           'data_hash',
@@ -70,8 +92,9 @@ export async function checkIntegrity(tx: Knex, scope: IntegrityScope, now: Date)
         return row?.created_at.toISOString().slice(0, 10) === scope.date;
       };
       for (const link of verifyEntries(rows, cursor)) {
-        if (inScope(link.sequence_number)) report.broken_links.push({ ...link, sub_tenant_id: subTenantId });
+        if (inScope(link.sequence_number)) breaks.push({ ...link, sub_tenant_id: subTenantId });
       }
+      gather(rows, evidence);
       const counted = scope.date ? rows.filter((r) => r.created_at.toISOString().slice(0, 10) === scope.date) : rows;
       report.entries_checked += counted.length;
       for (const r of counted) {
@@ -82,6 +105,21 @@ export async function checkIntegrity(tx: Knex, scope: IntegrityScope, now: Date)
       after = Number(rows[rows.length - 1].sequence_number);
       if (rows.length < BATCH) break;
     }
+    const inDate = (c: ClosingRow) => !scope.date || (c.period_start <= scope.date && scope.date <= c.period_end);
+    for (const c of closings.filter(inDate)) {
+      const count = Number(c.entries_count);
+      const first = Number(c.first_sequence_number);
+      evidence.recomputedTotals.set(
+        c.id,
+        count > 0 ? await periodTotals(tx, chain, first, Number(c.last_sequence_number)) : zeroTotals(),
+      );
+    }
+    const checked = verifyClosings(closings, evidence, inDate);
+    report.closings_checked += checked.closingsChecked;
+    report.anchors_checked += checked.anchorsChecked;
+    for (const link of checked.broken) breaks.push({ ...link, sub_tenant_id: subTenantId });
+    // One chain's breaks in chain order: the first is the first sequence number that no longer holds.
+    report.broken_links.push(...breaks.sort((a, b) => a.sequence_number - b.sequence_number));
   }
   report.valid = report.broken_links.length === 0;
   await tx('fiscal_integrity_checks').insert({
@@ -99,4 +137,44 @@ export async function checkIntegrity(tx: Knex, scope: IntegrityScope, now: Date)
     checked_at: now,
   });
   return report;
+}
+
+/** The closings' anchors, and empty maps the walk of the chain fills (`gather`). */
+async function closingEvidence(
+  tx: Knex,
+  tenantId: string,
+  closings: ClosingRow[],
+  trustedCaPems: readonly string[],
+): Promise<ClosingEvidence & { sealed: Set<number> }> {
+  const anchors = closings.length
+    ? await tx('fiscal_anchors')
+        .where({ tenant_id: tenantId, type: 'closing' })
+        .whereIn(
+          'entity_id',
+          closings.map((c) => c.id),
+        )
+        .select<AnchorRow[]>('*')
+    : [];
+  return {
+    sealed: new Set(closings.map((c) => Number(c.last_sequence_number))),
+    chainHashes: new Map(),
+    closingEntries: new Map(),
+    recomputedTotals: new Map(),
+    anchors: new Map(anchors.map((a) => [a.entity_id, a])),
+    trustedCaPems,
+  };
+}
+
+/** Keeps, from a batch of entries, the chain hashes closings sealed and the closing entries. */
+function gather(rows: (StoredEntry & { entry_type: string })[], evidence: ClosingEvidence & { sealed: Set<number> }) {
+  for (const row of rows) {
+    const n = Number(row.sequence_number);
+    if (evidence.sealed.has(n)) evidence.chainHashes.set(n, row.chain_hash);
+    if (row.entry_type === 'closing') {
+      const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>;
+      if (typeof data.closing_id === 'string') {
+        evidence.closingEntries.set(data.closing_id, { sequence_number: n, closing_hash: data.closing_hash });
+      }
+    }
+  }
 }

@@ -16,7 +16,16 @@ export type BreakReason =
   | 'data_altered'
   | 'data_hash_mismatch'
   | 'previous_hash_mismatch'
-  | 'chain_hash_mismatch';
+  | 'chain_hash_mismatch'
+  // Closings and their anchors (verify-closings.ts):
+  | 'closing_hash_mismatch'
+  | 'closing_altered'
+  | 'closing_link_mismatch'
+  | 'closing_range_mismatch'
+  | 'closing_seal_mismatch'
+  | 'closing_totals_mismatch'
+  | 'closing_entry_mismatch'
+  | 'anchor_mismatch';
 
 export interface BrokenLink {
   sequence_number: number;

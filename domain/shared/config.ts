@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateWindows } from '../platform/rate-limits.js';
 
 /**
@@ -44,6 +45,12 @@ export interface Config {
   googleClientSecret: string | null;
   /** Where Google sends the browser back; default `<PUBLIC_BASE_URL>/api/v1/auth/google/callback`. */
   googleRedirectUri: string | null;
+  /** An RFC 3161 time-stamp authority (POST application/timestamp-query); null: the built-in local authority. */
+  tsaUrl: string | null;
+  /** PEM certificates the TSA's tokens must chain to (required with TSA_URL). */
+  tsaCaCertificates: string | null;
+  /** How long a time-stamp request may take before it counts as the TSA being down. */
+  tsaTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -100,6 +107,12 @@ export const CONFIG_VARIABLES = {
     default: '',
     help: 'redirect URI registered with Google (default PUBLIC_BASE_URL/api/v1/auth/google/callback)',
   },
+  TSA_URL: {
+    default: '',
+    help: 'RFC 3161 time-stamp authority for closing anchors; empty uses the built-in local authority (not qualified)',
+  },
+  TSA_CA_CERT: { default: '', help: "PEM file (or PEM text) of the TSA's root certificate(s); required with TSA_URL" },
+  TSA_TIMEOUT_MS: { default: '10000', help: 'time-stamp request timeout; a slower TSA counts as down and is retried' },
 } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -212,6 +225,12 @@ export function loadConfig(env: Env = process.env): Config {
   if (googleRedirectUri && !isHttpUrl(googleRedirectUri)) {
     fail('GOOGLE_REDIRECT_URI', 'must be an http(s) URL', googleRedirectUri);
   }
+  const tsaUrl = raw('TSA_URL') || null;
+  if (tsaUrl && !isHttpUrl(tsaUrl)) fail('TSA_URL', 'must be an http(s) URL', tsaUrl);
+  const tsaCaCertificates = readPemSetting(raw('TSA_CA_CERT'), problems);
+  if (tsaUrl && !tsaCaCertificates) {
+    problems.push("TSA_CA_CERT: is required with TSA_URL (the TSA's root certificate, to verify its time-stamps)");
+  }
 
   const config: Config = {
     nodeEnv,
@@ -240,6 +259,9 @@ export function loadConfig(env: Env = process.env): Config {
     googleClientId,
     googleClientSecret,
     googleRedirectUri,
+    tsaUrl,
+    tsaCaCertificates,
+    tsaTimeoutMs: int('TSA_TIMEOUT_MS', 100, 120_000),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
@@ -275,6 +297,27 @@ function parseWindows(variable: string, text: string, problems: string[]): Recor
     out[name] = windows as RateWindows;
   }
   return out;
+}
+
+/** A PEM setting given inline (`-----BEGIN ...`, `\\n` allowed for newlines) or as a file path. */
+function readPemSetting(value: string, problems: string[]): string | null {
+  if (!value) return null;
+  let pem = value.replace(/\\n/g, '\n');
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+    try {
+      pem = readFileSync(value, 'utf8');
+    } catch (err) {
+      problems.push(
+        `TSA_CA_CERT: cannot read ${JSON.stringify(value)} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
+      return null;
+    }
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+    problems.push('TSA_CA_CERT: holds no PEM certificate (-----BEGIN CERTIFICATE-----)');
+    return null;
+  }
+  return pem;
 }
 
 export function parseAppKey(text: string): Buffer | null {

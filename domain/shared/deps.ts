@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { PgBoss } from 'pg-boss';
 import type { SchemaRegistry } from '../../schemas/registry.js';
+import type { TimeStampAuthority } from '../anchoring/time-stamp-authority.js';
 import type { KycProvider } from '../companies/kyc-provider.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { IdentityProvider } from '../users/identity-provider.js';
@@ -30,4 +31,6 @@ export interface Deps {
   kycProvider: KycProvider;
   /** Outgoing webhooks over HTTP, through the SSRF guard. */
   webhookSender: WebhookSender;
+  /** RFC 3161 time-stamps of fiscal closings (TSA_URL, or the built-in local authority). */
+  tsa: TimeStampAuthority;
 }

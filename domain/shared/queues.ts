@@ -1,4 +1,5 @@
 import type { PgBoss, Queue, SendOptions } from 'pg-boss';
+import type { Environment } from './caller.js';
 
 /** What each queue's jobs carry. A new queue is a new row here and in QUEUES. */
 export interface JobPayloads {
@@ -16,6 +17,12 @@ export interface JobPayloads {
   'deliver-webhook': { tenantId: string; deliveryId: string; attempt: number };
   /** Tell the owner of a webhook endpoint the service disabled, by technical e-mail. */
   'notify-webhook-disabled': { tenantId: string; endpointId: string };
+  /** Cron: queue one `close-fiscal-chain` job per fiscal chain with a closing due, and re-queue stalled anchors. */
+  'close-fiscal-periods': Record<string, never>;
+  /** Close a chain's daily periods up to `date` (YYYY-MM-DD), and its months and years ended by then. */
+  'close-fiscal-chain': { tenantId: string; environment: Environment; subTenantId: string | null; date: string };
+  /** Time-stamp a closing's hash (RFC 3161) and record the token on its anchor. */
+  'anchor-fiscal-closing': { tenantId: string; anchorId: string };
 }
 export type QueueName = keyof JobPayloads;
 
@@ -60,6 +67,32 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   },
   'notify-webhook-disabled': {
     create: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
+  },
+  'close-fiscal-periods': {
+    create: { retryLimit: 3, retryDelay: 60, expireInSeconds: 900, policy: 'singleton' },
+  },
+  // Closing is idempotent (one closing per chain, type and period); a failure is retried for a few hours.
+  'close-fiscal-chain': {
+    create: {
+      retryLimit: 10,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: 900,
+      policy: 'exclusive', // one job per chain (singletonKey) queued or running
+    },
+  },
+  // A TSA that is down leaves the anchor pending: 30 s doubling up to 1 h, about a day in all; the
+  // hourly closing schedule queues what is still pending after that.
+  'anchor-fiscal-closing': {
+    create: {
+      retryLimit: 30,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: 300,
+      policy: 'exclusive', // one job per anchor (singletonKey) queued or running
+    },
   },
 };
 

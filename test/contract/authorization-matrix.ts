@@ -164,6 +164,12 @@ export const EXPECTED: Record<string, Row> = {
   'GET /api/v1/tenant/fiscal/rules/{rule}': tenantRoute(404),
   'GET /api/v1/tenant/fiscal/rules/{rule}/history': tenantRoute(404),
   'PUT /api/v1/tenant/fiscal/rules/{rule}': tenantRoute(422),
+  'GET /api/v1/tenant/fiscal/closings': tenantRoute(200),
+  // The seeded chains began today (or not at all): yesterday has nothing to close.
+  'POST /api/v1/tenant/fiscal/closings/daily': tenantRoute(409),
+  'GET /api/v1/tenant/fiscal/anchors': tenantRoute(200),
+  'GET /api/v1/tenant/fiscal/anchors/{id}/token': tenantRoute(404),
+  'GET /api/v1/tenant/fiscal/anchors/{id}/ca-certificate': tenantRoute(404),
   'POST /api/v1/tenant/sub-tenants/{subTenantId}/invoices': tenantRoute(422),
   'POST /api/v1/tenant/invoices/bulk': tenantRoute(422),
 

@@ -1,4 +1,5 @@
 import type { FiscalIntegrityDateInput } from '../../../schemas/fiscal.js';
+import { trustedCaPems } from '../../anchoring/time-stamp-authorities.js';
 import { defineCommand } from '../../shared/operation.js';
 import { fiscalScopeOf } from '../fiscal-scope.js';
 import { checkIntegrity, type IntegrityReport } from '../integrity-check.js';
@@ -13,6 +14,6 @@ export const checkFiscalIntegrityForDate = defineCommand<FiscalIntegrityDateInpu
   scope: 'fiscal:read',
   async run(input, ctx) {
     const scope = await fiscalScopeOf(ctx.tx, ctx.caller, input.sub_tenant_id, input.date);
-    return checkIntegrity(ctx.tx, scope, ctx.clock.now());
+    return checkIntegrity(ctx.tx, scope, ctx.clock.now(), await trustedCaPems(ctx.tx, ctx.deps.config));
   },
 });
