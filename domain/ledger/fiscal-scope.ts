@@ -22,3 +22,19 @@ export async function fiscalScopeOf(
   const sub = wanted ? (await requireSubTenant(tx, owner, wanted)).id : null;
   return { tenantId: owner.tenantId, environment: owner.environment, subTenantId: sub, date };
 }
+
+/**
+ * `fiscalScopeOf` for a request that may name an `environment`: a key reads its own environment
+ * only, so another one is a 422 at that field.
+ */
+export async function fiscalScopeIn(
+  tx: Knex,
+  caller: Caller,
+  input: { sub_tenant_id?: string; environment?: string },
+): Promise<IntegrityScope> {
+  const scope = await fiscalScopeOf(tx, caller, input.sub_tenant_id);
+  if (input.environment && input.environment !== scope.environment) {
+    throw AppError.validation({ environment: [`must be ${scope.environment}: a key reads its own environment only`] });
+  }
+  return scope;
+}

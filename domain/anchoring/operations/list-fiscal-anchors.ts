@@ -1,6 +1,5 @@
 import type { FiscalAnchorsInput } from '../../../schemas/fiscal-anchors.js';
-import { fiscalScopeOf } from '../../ledger/fiscal-scope.js';
-import { AppError } from '../../shared/app-error.js';
+import { fiscalScopeIn } from '../../ledger/fiscal-scope.js';
 import { defineQuery } from '../../shared/operation.js';
 import { type Page, paginate } from '../../shared/pagination.js';
 import { type AnchorView, anchorsWithAttempts, toAnchorView } from '../anchor-view.js';
@@ -16,12 +15,7 @@ export const listFiscalAnchors = defineQuery<FiscalAnchorsInput, Page<AnchorView
   callers: ['tenant'],
   scope: 'fiscal:read',
   async run(input, ctx) {
-    const scope = await fiscalScopeOf(ctx.tx, ctx.caller, input.sub_tenant_id);
-    if (input.environment && input.environment !== scope.environment) {
-      throw AppError.validation({
-        environment: [`must be ${scope.environment}: a key reads its own environment only`],
-      });
-    }
+    const scope = await fiscalScopeIn(ctx.tx, ctx.caller, input);
     const query = anchorsWithAttempts(ctx.tx)
       .where({ 'a.tenant_id': scope.tenantId, 'a.environment': scope.environment })
       .modify((q) => {

@@ -7,7 +7,7 @@ import { postingsFor } from '../fec-postings.js';
 import { loadAccountingFacts } from '../fec-source.js';
 import { loadRuleVersions } from '../fiscal-rule-store.js';
 import { ruleBook } from '../fiscal-rules.js';
-import { fiscalScopeOf } from '../fiscal-scope.js';
+import { fiscalScopeIn } from '../fiscal-scope.js';
 
 export const exportFec = defineQuery<FecExportInput, FileOutput>({
   name: 'export_fec',
@@ -18,12 +18,7 @@ export const exportFec = defineQuery<FecExportInput, FileOutput>({
   callers: ['tenant'],
   scope: 'fiscal:read',
   async run(input, ctx) {
-    const scope = await fiscalScopeOf(ctx.tx, ctx.caller, input.sub_tenant_id);
-    if (input.environment && input.environment !== scope.environment) {
-      throw AppError.validation({
-        environment: [`must be ${scope.environment}: a key reads its own environment only`],
-      });
-    }
+    const scope = await fiscalScopeIn(ctx.tx, ctx.caller, input);
     const owner = scope.subTenantId
       ? await ctx.tx('sub_tenants').where({ id: scope.subTenantId, tenant_id: scope.tenantId }).first('siret', 'name')
       : await ctx.tx('tenants').where({ id: scope.tenantId }).first('siret', 'name');

@@ -1,10 +1,9 @@
 import type { FiscalClosingsInput } from '../../../schemas/fiscal-closings.js';
-import { AppError } from '../../shared/app-error.js';
 import { defineQuery } from '../../shared/operation.js';
 import { type Page, paginate } from '../../shared/pagination.js';
 import type { ClosingRow } from '../closing-store.js';
 import { type ClosingView, closingViews } from '../closing-view.js';
-import { fiscalScopeOf } from '../fiscal-scope.js';
+import { fiscalScopeIn } from '../fiscal-scope.js';
 
 export const listFiscalClosings = defineQuery<FiscalClosingsInput, Page<ClosingView> & { success: true }>({
   name: 'list_fiscal_closings',
@@ -15,12 +14,7 @@ export const listFiscalClosings = defineQuery<FiscalClosingsInput, Page<ClosingV
   callers: ['tenant'],
   scope: 'fiscal:read',
   async run(input, ctx) {
-    const scope = await fiscalScopeOf(ctx.tx, ctx.caller, input.sub_tenant_id);
-    if (input.environment && input.environment !== scope.environment) {
-      throw AppError.validation({
-        environment: [`must be ${scope.environment}: a key reads its own environment only`],
-      });
-    }
+    const scope = await fiscalScopeIn(ctx.tx, ctx.caller, input);
     const query = ctx
       .tx('fiscal_closings')
       .where({ tenant_id: scope.tenantId, environment: scope.environment })

@@ -1,8 +1,7 @@
 import type { FiscalEntriesInput } from '../../../schemas/fiscal.js';
-import { AppError } from '../../shared/app-error.js';
 import { defineQuery } from '../../shared/operation.js';
 import { type Page, paginate } from '../../shared/pagination.js';
-import { fiscalScopeOf } from '../fiscal-scope.js';
+import { fiscalScopeIn } from '../fiscal-scope.js';
 
 interface EntryRow {
   id: string;
@@ -40,12 +39,7 @@ export const listFiscalEntries = defineQuery<
   callers: ['tenant'],
   scope: 'fiscal:read',
   async run(input, ctx) {
-    const scope = await fiscalScopeOf(ctx.tx, ctx.caller, input.sub_tenant_id);
-    if (input.environment && input.environment !== scope.environment) {
-      throw AppError.validation({
-        environment: [`must be ${scope.environment}: a key reads its own environment only`],
-      });
-    }
+    const scope = await fiscalScopeIn(ctx.tx, ctx.caller, input);
     const query = ctx
       .tx('fiscal_entries')
       .where({ tenant_id: scope.tenantId, environment: scope.environment })
