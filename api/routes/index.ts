@@ -5,8 +5,8 @@ import { balanceRoutes } from './balance.routes.js';
 import { companyRoutes } from './companies.routes.js';
 import { fecRoutes } from './fec.routes.js';
 import { fiscalRoutes } from './fiscal.routes.js';
-import { fiscalRuleRoutes } from './fiscal-rules.routes.js';
 import { fiscalClosingRoutes } from './fiscal-closings.routes.js';
+import { fiscalRuleRoutes } from './fiscal-rules.routes.js';
 import {
   invoiceFileRoutes,
   invoiceReadingRoutes,
