@@ -1,11 +1,17 @@
 import { acceptIncomingInvoice } from '../../domain/incoming/operations/accept-incoming-invoice.js';
-import { disputeIncomingInvoice } from '../../domain/incoming/operations/dispute-incoming-invoice.js';
 import { getIncomingInvoice } from '../../domain/incoming/operations/get-incoming-invoice.js';
 import { listIncomingInvoices } from '../../domain/incoming/operations/list-incoming-invoices.js';
 import { listSubTenantIncomingInvoices } from '../../domain/incoming/operations/list-sub-tenant-incoming-invoices.js';
 import { markIncomingInvoicePaid } from '../../domain/incoming/operations/mark-incoming-invoice-paid.js';
 import { registerIncomingInvoice } from '../../domain/incoming/operations/register-incoming-invoice.js';
 import { rejectIncomingInvoice } from '../../domain/incoming/operations/reject-incoming-invoice.js';
+import {
+  acceptTenantIncomingInvoice,
+  disputeTenantIncomingInvoice,
+  getTenantIncomingInvoice,
+  markTenantIncomingInvoicePaid,
+  rejectTenantIncomingInvoice,
+} from '../../domain/incoming/operations/tenant-incoming-operations.js';
 import { INCOMING_FILE_MAX_BYTES } from '../../domain/incoming/parse-incoming-file.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
@@ -32,12 +38,12 @@ export const tenantIncomingInvoiceRoutes: RouteSpec[] = [
     operation: listSubTenantIncomingInvoices,
     envelope: 'raw',
   },
-  { ...TENANT, method: 'get', path: BY_ID, operation: getIncomingInvoice },
+  { ...TENANT, method: 'get', path: BY_ID, operation: getTenantIncomingInvoice },
   {
     ...TENANT,
     method: 'post',
     path: `${BY_ID}/accept`,
-    operation: acceptIncomingInvoice,
+    operation: acceptTenantIncomingInvoice,
     message: 'Incoming invoice accepted.',
     errors: [409],
   },
@@ -45,7 +51,7 @@ export const tenantIncomingInvoiceRoutes: RouteSpec[] = [
     ...TENANT,
     method: 'post',
     path: `${BY_ID}/reject`,
-    operation: rejectIncomingInvoice,
+    operation: rejectTenantIncomingInvoice,
     message: 'Incoming invoice rejected.',
     errors: [409],
   },
@@ -53,7 +59,7 @@ export const tenantIncomingInvoiceRoutes: RouteSpec[] = [
     ...TENANT,
     method: 'post',
     path: `${BY_ID}/dispute`,
-    operation: disputeIncomingInvoice,
+    operation: disputeTenantIncomingInvoice,
     message: 'Incoming invoice disputed.',
     errors: [409],
   },
@@ -61,7 +67,7 @@ export const tenantIncomingInvoiceRoutes: RouteSpec[] = [
     ...TENANT,
     method: 'post',
     path: `${BY_ID}/mark-paid`,
-    operation: markIncomingInvoicePaid,
+    operation: markTenantIncomingInvoicePaid,
     message: 'Incoming invoice marked as paid.',
     errors: [409],
   },
