@@ -10,11 +10,14 @@ import type { KycProvider } from './companies/kyc-provider.js';
 import { kycProviderFor } from './companies/kyc-providers.js';
 import { type Mailer, mailerFor } from './mail/mailer.js';
 import { type BossRole, createBoss } from './shared/boss.js';
+import type { Environment } from './shared/caller.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import type { Config } from './shared/config.js';
 import { APP_ROLE, createDatabase } from './shared/database.js';
 import type { Deps } from './shared/deps.js';
 import { createLogger, type Logger } from './shared/logger.js';
+import type { EInvoicingProvider } from './transmission/einvoicing-provider.js';
+import { unconfiguredEInvoicingProvider } from './transmission/unconfigured-einvoicing-provider.js';
 import { type IdentityProvider, identityProviderFor } from './users/identity-providers.js';
 import { httpWebhookSender } from './webhooks/http-webhook-sender.js';
 import type { WebhookSender } from './webhooks/webhook-sender.js';
@@ -35,6 +38,13 @@ export const IDENTITY_PROVIDER: InjectionToken<IdentityProvider> = Symbol('Ident
 export const WEBHOOK_SENDER: InjectionToken<WebhookSender> = Symbol('WebhookSender');
 /** RFC 3161 time-stamp authority: TSA_URL's, or the built-in local one. */
 export const TIME_STAMP_AUTHORITY: InjectionToken<TimeStampAuthority> = Symbol('TimeStampAuthority');
+
+/**
+ * The e-invoicing provider per environment. Placeholder registered by the incoming-invoices work:
+ * until the transmission work's adapters land, every call answers PROVIDER_UNAVAILABLE.
+ */
+export const EINVOICING_PROVIDER: InjectionToken<(environment: Environment) => EInvoicingProvider> =
+  Symbol('EInvoicingProvider');
 
 export interface ContainerOptions {
   /** Which process this is: decides the pg-boss role and the logger name. */
@@ -79,6 +89,7 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
   container.register(TIME_STAMP_AUTHORITY, {
     useFactory: (c) => timeStampAuthorityFor(config, c.resolve(DATABASE), c.resolve(CLOCK)),
   });
+  container.register(EINVOICING_PROVIDER, { useValue: () => unconfiguredEInvoicingProvider });
   return container;
 }
 
@@ -96,6 +107,7 @@ export function resolveDeps(container: DependencyContainer): Deps {
     identityProvider: container.resolve(IDENTITY_PROVIDER),
     webhookSender: container.resolve(WEBHOOK_SENDER),
     tsa: container.resolve(TIME_STAMP_AUTHORITY),
+    einvoicingProvider: container.resolve(EINVOICING_PROVIDER),
   };
 }
 

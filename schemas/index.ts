@@ -9,6 +9,7 @@ import { fiscalAnchorSchemas } from './fiscal-anchors.js';
 import { fiscalClosingSchemas } from './fiscal-closings.js';
 import { fiscalRuleSchemas } from './fiscal-rules.js';
 import { inboundEventSchemas } from './inbound-events.js';
+import { incomingInvoiceSchemas } from './incoming-invoices.js';
 import { invoiceReadingSchemas } from './invoice-reading.js';
 import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
@@ -48,4 +49,5 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...fiscalClosingSchemas,
   ...fiscalAnchorSchemas,
   ...invoiceReadingSchemas,
+  ...incomingInvoiceSchemas,
 ];

@@ -7,7 +7,10 @@ import { dispatchEvent } from './handlers/dispatch-event.js';
 import { generateInvoiceDocumentsJob } from './handlers/generate-invoice-documents.js';
 import { notifyWebhookDisabled } from './handlers/notify-webhook-disabled.js';
 import { purgeIdempotencyKeys } from './handlers/purge-idempotency-keys.js';
+import { scheduleIncomingSyncsJob } from './handlers/schedule-incoming-syncs.js';
+import { sendIncomingStatus } from './handlers/send-incoming-status.js';
 import { sendPasswordReset } from './handlers/send-password-reset.js';
+import { syncIncomingInvoicesJob } from './handlers/sync-incoming-invoices.js';
 import { verifyCompanyKyc } from './handlers/verify-company-kyc.js';
 import type { JobHandler } from './job-handler.js';
 
@@ -33,6 +36,9 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'close-fiscal-periods': { handler: closeFiscalPeriods, concurrency: 1 },
   'close-fiscal-chain': { handler: closeFiscalChainJob, perTenant: 2 },
   'anchor-fiscal-closing': { handler: anchorFiscalClosing, perTenant: 2 },
+  'send-incoming-status': { handler: sendIncomingStatus, perTenant: 2 },
+  'sync-incoming-invoices': { handler: syncIncomingInvoicesJob, concurrency: 2, perTenant: 1 },
+  'schedule-incoming-syncs': { handler: scheduleIncomingSyncsJob, concurrency: 1 },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */
@@ -41,4 +47,6 @@ export const SCHEDULES: { queue: QueueName; cron: string; tz: string }[] = [
   // Fiscal closings: at 00:00 UTC the previous day (and month, year) closes; the other hourly runs
   // only find work when a stopped worker missed midnight, or an anchor is still pending.
   { queue: 'close-fiscal-periods', cron: '0 * * * *', tz: 'UTC' },
+  // Incoming supplier invoices: the daily inbox sync (the provider's webhook triggers one sooner).
+  { queue: 'schedule-incoming-syncs', cron: '30 5 * * *', tz: 'Europe/Paris' },
 ];

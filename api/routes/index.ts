@@ -7,6 +7,7 @@ import { fecRoutes } from './fec.routes.js';
 import { fiscalRoutes } from './fiscal.routes.js';
 import { fiscalClosingRoutes } from './fiscal-closings.routes.js';
 import { fiscalRuleRoutes } from './fiscal-rules.routes.js';
+import { incomingInvoiceRoutes, tenantIncomingInvoiceRoutes } from './incoming-invoices.routes.js';
 import {
   invoiceFileRoutes,
   invoiceReadingRoutes,
@@ -32,6 +33,9 @@ export const ROUTES: readonly RouteSpec[] = [
   ...tenantAuthRoutes,
   ...tenantProfileRoutes,
   ...subTenantRoutes,
+  // Before the invoice routes: `/v1/invoices/incoming` must not be read as `/v1/invoices/{id}`.
+  ...incomingInvoiceRoutes,
+  ...tenantIncomingInvoiceRoutes,
   ...invoiceRoutes,
   ...tenantInvoiceRoutes,
   ...sandboxInvoiceRoutes,

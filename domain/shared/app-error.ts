@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   DUPLICATE_EXTERNAL_ID: 409,
   /** The seller already issued an invoice with this number (French numbering is unique per seller). */
   DUPLICATE_INVOICE_NUMBER: 409,
+  /** The same supplier invoice is already registered (same file, provider id, or seller SIRET and number); `existing_id` names it. */
+  DUPLICATE_INCOMING_INVOICE: 409,
   /** The invoice's files are not generated yet: retry shortly. */
   DOCUMENT_NOT_READY: 409,
   /** Generating the invoice's files failed; the message says why. */

@@ -23,6 +23,17 @@ export interface JobPayloads {
   'close-fiscal-chain': { tenantId: string; environment: Environment; subTenantId: string | null; date: string };
   /** Time-stamp a closing's hash (RFC 3161) and record the token on its anchor. */
   'anchor-fiscal-closing': { tenantId: string; anchorId: string };
+  /** Send the lifecycle status of a decision on an incoming invoice (`fr:205`, …) to the provider. */
+  'send-incoming-status': { tenantId: string; eventId: string };
+  /** Read one provider account's inbox from its cursor and store the new incoming invoices. */
+  'sync-incoming-invoices': {
+    accountId: string;
+    tenantId: string;
+    environment: Environment;
+    subTenantId: string | null;
+  };
+  /** Cron (daily): queue one `sync-incoming-invoices` job per known provider account. */
+  'schedule-incoming-syncs': Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
 
@@ -93,6 +104,24 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
       expireInSeconds: 300,
       policy: 'exclusive', // one job per anchor (singletonKey) queued or running
     },
+  },
+  // A provider that is down is retried: 30 s doubling up to 1 h, about a day in all.
+  'send-incoming-status': {
+    create: { retryLimit: 30, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 },
+  },
+  // One sync per account at a time (singletonKey = account id); the cursor makes a retry resume.
+  'sync-incoming-invoices': {
+    create: {
+      retryLimit: 10,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: 900,
+      policy: 'exclusive',
+    },
+  },
+  'schedule-incoming-syncs': {
+    create: { retryLimit: 3, retryDelay: 60, expireInSeconds: 600, policy: 'singleton' },
   },
 };
 

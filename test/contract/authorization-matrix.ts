@@ -188,6 +188,19 @@ export const EXPECTED: Record<string, Row> = {
   // The token is the permission: credentials are not read, a made-up token is refused.
   'GET /api/v1/files/{token}': open(403),
 
+  'POST /api/v1/tenant/sub-tenants/{id}/invoices/incoming': tenantRoute(422),
+  'GET /api/v1/tenant/sub-tenants/{id}/invoices/incoming': tenantRoute(404),
+  'GET /api/v1/tenant/invoices/incoming/{id}': tenantRoute(404),
+  'POST /api/v1/tenant/invoices/incoming/{id}/accept': tenantRoute(404),
+  'POST /api/v1/tenant/invoices/incoming/{id}/reject': tenantRoute(422),
+  'POST /api/v1/tenant/invoices/incoming/{id}/dispute': tenantRoute(422),
+  'POST /api/v1/tenant/invoices/incoming/{id}/mark-paid': tenantRoute(422),
+  'GET /api/v1/invoices/incoming': invoiceRoute(200),
+  'GET /api/v1/invoices/incoming/{id}': invoiceRoute(404),
+  'POST /api/v1/invoices/incoming/{id}/accept': invoiceRoute(404),
+  'POST /api/v1/invoices/incoming/{id}/reject': invoiceRoute(422),
+  'POST /api/v1/invoices/incoming/{id}/mark-paid': invoiceRoute(422),
+
   'GET /api/v1/webhooks': dashboard(200),
   'POST /api/v1/webhooks': dashboard(422),
   'GET /api/v1/webhooks/{id}': dashboard(404),
@@ -244,6 +257,10 @@ export const OWNED: Record<string, { fixture: Fixture; expected: Row }> = {
   'GET /api/v1/sandbox/invoices/{id}/audit-trail': ownedSandboxInvoice,
   'GET /api/v1/sandbox/invoices/{id}/download/{type}': ownedSandboxInvoice,
   'GET /api/v1/tenant/sub-tenants/{subTenantId}/invoices': {
+    fixture: 'sub_tenant',
+    expected: tenantRoute(404, { tenant_sandbox: 200 }),
+  },
+  'GET /api/v1/tenant/sub-tenants/{id}/invoices/incoming': {
     fixture: 'sub_tenant',
     expected: tenantRoute(404, { tenant_sandbox: 200 }),
   },

@@ -1,0 +1,55 @@
+import type { IncomingSyncOutcome, SyncIncomingInvoicesInput } from '../../../schemas/incoming-invoices.js';
+import { AppError } from '../../shared/app-error.js';
+import { execute } from '../../shared/execute.js';
+import { defineCommand } from '../../shared/operation.js';
+import type { ProviderAccountRef } from '../../transmission/einvoicing-provider.js';
+import { getIncomingSyncCursor } from './get-incoming-sync-cursor.js';
+import { storeIncomingPage } from './store-incoming-page.js';
+
+/** Provider page size (SuperPDP allows up to 1000; 100 is its default) and pages per run. */
+export const INCOMING_PAGE_SIZE = 50;
+const MAX_PAGES_PER_RUN = 40;
+
+export const syncIncomingInvoices = defineCommand<SyncIncomingInvoicesInput, IncomingSyncOutcome>({
+  name: 'sync_incoming_invoices',
+  summary:
+    "Read a provider account's inbox from its cursor (provider-apis.md §1.7): download each new invoice's original file, store it (an unreadable file with its parse error), and move the cursor after each stored page. Provider calls happen outside any transaction.",
+  input: 'SyncIncomingInvoicesInput',
+  output: 'IncomingSyncOutcome',
+  callers: ['system'],
+  transactional: false,
+  async run(input, ctx) {
+    const provider = ctx.deps.einvoicingProvider?.(input.environment);
+    if (!provider)
+      throw new AppError('PROVIDER_UNAVAILABLE', 'No e-invoicing provider is configured.', { retryable: true });
+    const account: ProviderAccountRef = {
+      id: input.account_id,
+      tenantId: input.tenant_id,
+      environment: input.environment,
+    };
+    let { after_id: cursor } = await execute(getIncomingSyncCursor, input, ctx.caller, ctx.deps);
+    const total: IncomingSyncOutcome = { stored: 0, duplicates: 0, unreadable: 0, cursor };
+    for (let pages = 0; pages < MAX_PAGES_PER_RUN; pages++) {
+      const page = await provider.listIncoming(account, cursor, INCOMING_PAGE_SIZE);
+      if (page.items.length === 0) break;
+      const items = [];
+      for (const summary of page.items) {
+        const original = await provider.downloadOriginal(account, summary.pdpId);
+        items.push({
+          pdp_id: summary.pdpId,
+          received_at: summary.createdAt,
+          content_type: original.contentType.slice(0, 200),
+          content: original.bytes.toString('base64'),
+        });
+      }
+      const afterId = page.items[page.items.length - 1].pdpId;
+      const stored = await execute(storeIncomingPage, { ...input, after_id: afterId, items }, ctx.caller, ctx.deps);
+      total.stored += stored.stored;
+      total.duplicates += stored.duplicates;
+      total.unreadable += stored.unreadable;
+      total.cursor = cursor = afterId;
+      if (!page.hasAfter) break;
+    }
+    return total;
+  },
+});
