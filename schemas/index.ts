@@ -3,12 +3,13 @@ import { authSchemas } from './auth.js';
 import { billingSchemas } from './billing.js';
 import { commonSchemas } from './common.js';
 import { companySchemas } from './companies.js';
+import { creditNoteSchemas } from './credit-notes.js';
 import { fecSchemas } from './fec.js';
 import { fiscalSchemas } from './fiscal.js';
-import { fiscalRuleSchemas } from './fiscal-rules.js';
-import { inboundEventSchemas } from './inbound-events.js';
 import { fiscalAnchorSchemas } from './fiscal-anchors.js';
 import { fiscalClosingSchemas } from './fiscal-closings.js';
+import { fiscalRuleSchemas } from './fiscal-rules.js';
+import { inboundEventSchemas } from './inbound-events.js';
 import { invoiceReadingSchemas } from './invoice-reading.js';
 import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
@@ -48,4 +49,5 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...fiscalClosingSchemas,
   ...fiscalAnchorSchemas,
   ...invoiceReadingSchemas,
+  ...creditNoteSchemas,
 ];
