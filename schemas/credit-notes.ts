@@ -17,7 +17,7 @@ export const CreateCreditNoteInput = {
   $id: 'CreateCreditNoteInput',
   type: 'object',
   description:
-    "A credit note against one invoice. Each item credits one invoice line (matched by `line_number`, or by its exact description), at that line's VAT rate and at most its unit price. The amount cannot exceed what remains creditable, per line and in total.",
+    "A credit note against one invoice. Each item credits one invoice line (matched by `line_number`, or by its exact description), at that line's VAT rate. The amount cannot exceed what remains creditable, per line and in total.",
   additionalProperties: false,
   required: ['invoice_id', 'reason', 'items'],
   properties: {
@@ -50,7 +50,8 @@ export const CreateCreditNoteInput = {
           unit_price: {
             type: 'number',
             minimum: 0,
-            description: 'Unit price excluding VAT, above 0 and at most the invoiced one; at most 4 decimals.',
+            description:
+              "Unit price excluding VAT, above 0, at most 4 decimals; quantity × unit_price must fit in what remains of the line's amount.",
           },
           tax_rate: {
             type: 'number',

@@ -81,12 +81,14 @@ function matchLine(errors: Errors, at: string, item: CreateCreditNoteInput['item
 
 /**
  * Every rule of a credit note against its invoice, then the caps: each item credits one invoice
- * line, at the line's VAT rate and at most its unit price; per line, the quantities credited
+ * line, at the line's VAT rate; per line, the quantities credited
  * (this note and the earlier ones) stay within the quantity invoiced and the amounts within the
  * line's `total_ht`; in total, within the invoice's `total_ht`. Format problems are 422
  * VALIDATION_ERROR; going past what remains is 422 CREDIT_EXCEEDS_REMAINING with the figures.
  * `total` when the note credits everything that remains, else `partial`.
  */
+// No cap on the unit price itself: after a price reduction (quantity 1 at a part of the price),
+// the rest of the line is still creditable at a higher unit price, within the line's amount.
 export function prepareCreditNote(
   input: CreateCreditNoteInput,
   balance: InvoiceBalance,
@@ -114,13 +116,6 @@ export function prepareCreditNote(
     const b = matchLine(errors, at, item, balance);
     if (!quantity || !price || !rate || !b) return;
     if (price.isZero()) add(errors, `${at}.unit_price`, 'must be above 0: a credit note credits an amount');
-    if (price.greaterThan(b.line.unit_price)) {
-      add(
-        errors,
-        `${at}.unit_price`,
-        `must be at most the invoiced unit price, ${new Decimal(b.line.unit_price).toFixed()}`,
-      );
-    }
     if (!rate.equals(b.line.tax_rate)) {
       add(errors, `${at}.tax_rate`, `must be the invoice line's VAT rate, ${new Decimal(b.line.tax_rate).toFixed()}`);
     }
