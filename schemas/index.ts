@@ -3,6 +3,7 @@ import { authSchemas } from './auth.js';
 import { billingSchemas } from './billing.js';
 import { commonSchemas } from './common.js';
 import { companySchemas } from './companies.js';
+import { creditNoteSchemas } from './credit-notes.js';
 import { fecSchemas } from './fec.js';
 import { fiscalSchemas } from './fiscal.js';
 import { fiscalAnchorSchemas } from './fiscal-anchors.js';
@@ -50,4 +51,5 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...fiscalAnchorSchemas,
   ...invoiceReadingSchemas,
   ...incomingInvoiceSchemas,
+  ...creditNoteSchemas,
 ];

@@ -53,6 +53,9 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Sub-tenants': "A tenant's clients, subsidiaries or departments, each with its own data.",
   Invoices: 'Invoices in Factur-X, UBL and CII (EN 16931): creation, reading, files, audit trail.',
   'Tenant invoices': "A tenant's invoices and its sub-tenants', one at a time or in bulk.",
+  'Credit notes':
+    'Credit notes against invoices, partial or total, never beyond what remains creditable: draft, sent (irreversible), files (CII 381, UBL CreditNote, Factur-X, PDF).',
+  'Tenant credit notes': "A sub-tenant's credit notes, against the sub-tenant's own invoices.",
   Fiscal: "The tenant's fiscal ledger: integrity checks of its hash chains (scope fiscal:read).",
   Webhooks:
     'Endpoints that receive your events as signed POSTs (X-Service-Signature: t=<unix s>,v1=<HMAC-SHA256 hex>), retried for about 27 hours, with a log of every attempt.',

@@ -4,6 +4,7 @@ import { closeFiscalChainJob } from './handlers/close-fiscal-chain.js';
 import { closeFiscalPeriods } from './handlers/close-fiscal-periods.js';
 import { deliverWebhook } from './handlers/deliver-webhook.js';
 import { dispatchEvent } from './handlers/dispatch-event.js';
+import { generateCreditNoteDocumentsJob } from './handlers/generate-credit-note-documents.js';
 import { generateInvoiceDocumentsJob } from './handlers/generate-invoice-documents.js';
 import { notifyWebhookDisabled } from './handlers/notify-webhook-disabled.js';
 import { purgeIdempotencyKeys } from './handlers/purge-idempotency-keys.js';
@@ -30,6 +31,7 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'send-password-reset': { handler: sendPasswordReset },
   // CPU-bound rendering: two at a time per process keeps the event loop free for the other queues.
   'generate-invoice-documents': { handler: generateInvoiceDocumentsJob, concurrency: 2, perTenant: 2 },
+  'generate-credit-note-documents': { handler: generateCreditNoteDocumentsJob, concurrency: 2, perTenant: 2 },
   // Mostly waiting on receivers (up to 15 s each): more at once, and one slow tenant cannot take them all.
   'deliver-webhook': { handler: deliverWebhook, concurrency: 10, perTenant: 4 },
   'notify-webhook-disabled': { handler: notifyWebhookDisabled, perTenant: 1 },

@@ -1,5 +1,5 @@
 import { AppError, ERROR_STATUS, type ErrorCode, isAppError } from '../../domain/shared/app-error.js';
-import { isFiscalLockViolation } from '../../domain/shared/pg-errors.js';
+import { isCreditNoteLockViolation, isFiscalLockViolation } from '../../domain/shared/pg-errors.js';
 
 export interface RenderedError {
   status: number;
@@ -67,6 +67,12 @@ function toAppError(err: unknown): AppError | null {
     return new AppError(
       'INVOICE_IMMUTABLE',
       'This invoice is in the fiscal ledger: its fiscal fields and lines cannot change. Only metadata and archive_enabled can; correct an issued invoice with a credit note.',
+    );
+  }
+  if (isCreditNoteLockViolation(err)) {
+    return new AppError(
+      'CREDIT_NOTE_IMMUTABLE',
+      'This credit note is issued: its content cannot change, and once sent it cannot change at all. Issue another credit note instead.',
     );
   }
   const http = err as { status?: number; type?: string; message?: string; headers?: Record<string, string> };

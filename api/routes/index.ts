@@ -3,6 +3,7 @@ import { apiKeyRoutes } from './api-keys.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { balanceRoutes } from './balance.routes.js';
 import { companyRoutes } from './companies.routes.js';
+import { creditNoteFileRoutes, creditNoteRoutes, tenantCreditNoteRoutes } from './credit-notes.routes.js';
 import { fecRoutes } from './fec.routes.js';
 import { fiscalRoutes } from './fiscal.routes.js';
 import { fiscalClosingRoutes } from './fiscal-closings.routes.js';
@@ -43,6 +44,9 @@ export const ROUTES: readonly RouteSpec[] = [
   ...tenantInvoiceReadingRoutes,
   ...sandboxInvoiceReadingRoutes,
   ...invoiceFileRoutes,
+  ...creditNoteRoutes,
+  ...tenantCreditNoteRoutes,
+  ...creditNoteFileRoutes,
   ...fiscalRoutes,
   ...fiscalRuleRoutes,
   ...fecRoutes,

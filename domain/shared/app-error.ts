@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   KYC_REQUIRED: 403,
   TENANT_DISABLED: 403,
   FISCAL_SCOPE_DENIED: 403,
+  /** A sent credit note cannot be deleted or changed (spec: deleting a non-draft credit note is 403). */
+  CREDIT_NOTE_IMMUTABLE: 403,
   NOT_FOUND: 404,
   /** The invoice has no such file (no `original_file` was uploaded with it). */
   FILE_NOT_FOUND: 404,
@@ -45,6 +47,8 @@ export const ERROR_STATUS = {
   CONVERSION_REQUIRED: 409,
   /** The invoice is in the fiscal ledger: its fiscal fields cannot change. */
   INVOICE_IMMUTABLE: 409,
+  /** The seller already issued a credit note with this number (unique per seller, like invoice numbers). */
+  DUPLICATE_CREDIT_NOTE_NUMBER: 409,
   /** The operation does not apply to the resource in its current state (deleting a sent invoice). */
   INVALID_STATE: 409,
   /** The same Idempotency-Key is being processed by another request right now. */
@@ -58,6 +62,8 @@ export const ERROR_STATUS = {
   /** The Idempotency-Key was first used with another request body. */
   IDEMPOTENCY_KEY_MISMATCH: 422,
   SUB_TENANT_HAS_COMPANIES: 422,
+  /** The credit note goes beyond what remains creditable on its invoice, per line or in total; the body gives the figures. */
+  CREDIT_EXCEEDS_REMAINING: 422,
   SUB_TENANT_HAS_FISCAL_ENTRIES: 422,
   /** The period holds ledger entries a FEC cannot show (not in euros, data missing); `entries` lists them. */
   FEC_NOT_EXPORTABLE: 422,

@@ -12,3 +12,9 @@ export function isFiscalLockViolation(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string } | null;
   return e?.code === '23001' && e.constraint === 'invoices_fiscal_fields_locked';
 }
+
+/** The database refused to change an issued or sent credit note (migrations/20261122004200_create_credit_notes.ts). */
+export function isCreditNoteLockViolation(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string } | null;
+  return e?.code === '23001' && e.constraint === 'credit_notes_immutable';
+}

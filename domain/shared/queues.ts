@@ -13,6 +13,8 @@ export interface JobPayloads {
   'send-password-reset': { tenantId: string; userId: string };
   /** Render an invoice's files (its format, and the readable PDF) from the stored invoice. */
   'generate-invoice-documents': { tenantId: string; invoiceId: string };
+  /** Render a credit note's files (CII 381, UBL CreditNote, Factur-X, readable PDF) from the stored credit note. */
+  'generate-credit-note-documents': { tenantId: string; creditNoteId: string };
   /** Make attempt `attempt` of one webhook delivery; a failed attempt queues the next one (startAfter). */
   'deliver-webhook': { tenantId: string; deliveryId: string; attempt: number };
   /** Tell the owner of a webhook endpoint the service disabled, by technical e-mail. */
@@ -61,6 +63,10 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   },
   'generate-invoice-documents': {
     // Rendering is pure and a failure is recorded on the invoice; retries cover crashes and the database.
+    create: { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 },
+  },
+  'generate-credit-note-documents': {
+    // As for invoices: rendering is pure and a failure is recorded on the credit note.
     create: { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 },
   },
   'deliver-webhook': {

@@ -4,6 +4,7 @@ import type { RouteSpec } from '../../api/http/route-spec.js';
 import { ROUTES } from '../../api/routes/index.js';
 import { openApiRoutes } from '../../api/routes/openapi.routes.js';
 import { issueAccessToken } from '../../domain/auth/access-token-store.js';
+import { createCreditNote } from '../helpers/credit-notes.js';
 import { seedPlatformTenant, seedUser, seedUserKey, seedVerifiedCompany } from '../helpers/identities.js';
 import { createInvoice, setDocumentsStatus, storeDocument } from '../helpers/invoices.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -50,6 +51,7 @@ async function seedActors(): Promise<{ credentials: Credentials; owned: Record<F
   const invoice = await createInvoice(app.request, tenant.keys.sk_test, {}, '/api/v1/sandbox/invoices');
   for (const kind of ['pdf', 'facturx', 'cii'] as const) await storeDocument(db, invoice, tenant.tenantId, kind);
   await setDocumentsStatus(db, invoice.id, 'ready');
+  const creditNote = await createCreditNote(app.request, tenant.keys.sk_test, invoice);
   const webhook = await app.request('/api/v1/webhooks', {
     method: 'POST',
     headers: { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json' },
@@ -81,7 +83,8 @@ async function seedActors(): Promise<{ credentials: Credentials; owned: Record<F
       sub_tenant: { id: subTenant.id, subTenantId: subTenant.id, externalId: subTenant.external_id },
       company: { id: companyId },
       user_key: { id: keyRow.id },
-      invoice: { id: invoice.id, type: 'pdf' },
+      invoice: { id: invoice.id, invoice: invoice.id, type: 'pdf' },
+      credit_note: { id: creditNote.id },
       webhook: { id: webhookId },
     },
   };

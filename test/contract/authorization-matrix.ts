@@ -200,6 +200,16 @@ export const EXPECTED: Record<string, Row> = {
   'POST /api/v1/invoices/incoming/{id}/accept': invoiceRoute(404),
   'POST /api/v1/invoices/incoming/{id}/reject': invoiceRoute(422),
   'POST /api/v1/invoices/incoming/{id}/mark-paid': invoiceRoute(422),
+  'GET /api/v1/credit-notes': invoiceRoute(200),
+  'POST /api/v1/credit-notes': invoiceRoute(422),
+  'GET /api/v1/credit-notes/{id}': invoiceRoute(404),
+  'DELETE /api/v1/credit-notes/{id}': invoiceRoute(404),
+  'POST /api/v1/credit-notes/{id}/send': invoiceRoute(404),
+  'GET /api/v1/credit-notes/{id}/download': invoiceRoute(404),
+  'GET /api/v1/invoices/{invoice}/remaining-creditable': invoiceRoute(404),
+  'POST /api/v1/tenant/sub-tenants/{subTenantId}/credit-notes': tenantRoute(422),
+  'GET /api/v1/tenant/sub-tenants/{subTenantId}/credit-notes': tenantRoute(404),
+  'GET /api/v1/files/credit-notes/{token}': open(403),
 
   'GET /api/v1/webhooks': dashboard(200),
   'POST /api/v1/webhooks': dashboard(422),
@@ -219,10 +229,10 @@ export const CONSUMES_CREDENTIALS = new Set(['POST /api/v1/tenant/regenerate-key
 
 /**
  * Resources the matrix seeds: a sandbox sub-tenant of `tenant_sandbox`'s tenant, a company and a key
- * of the user, a sandbox invoice of `tenant_sandbox` with its files generated, and a webhook endpoint
- * of the user.
+ * of the user, a sandbox invoice of `tenant_sandbox` with its files generated, a draft credit note of
+ * that invoice, and a webhook endpoint of the user.
  */
-export type Fixture = 'sub_tenant' | 'company' | 'user_key' | 'invoice' | 'webhook';
+export type Fixture = 'sub_tenant' | 'company' | 'user_key' | 'invoice' | 'webhook' | 'credit_note';
 
 const ownedInvoice = { fixture: 'invoice', expected: invoiceRoute(404, { tenant_sandbox: 200 }) } as const;
 const ownedSandboxInvoice = {
@@ -256,6 +266,12 @@ export const OWNED: Record<string, { fixture: Fixture; expected: Row }> = {
   'GET /api/v1/sandbox/invoices/{id}': ownedSandboxInvoice,
   'GET /api/v1/sandbox/invoices/{id}/audit-trail': ownedSandboxInvoice,
   'GET /api/v1/sandbox/invoices/{id}/download/{type}': ownedSandboxInvoice,
+  'GET /api/v1/invoices/{invoice}/remaining-creditable': ownedInvoice,
+  'GET /api/v1/credit-notes/{id}': { fixture: 'credit_note', expected: invoiceRoute(404, { tenant_sandbox: 200 }) },
+  'GET /api/v1/tenant/sub-tenants/{subTenantId}/credit-notes': {
+    fixture: 'sub_tenant',
+    expected: tenantRoute(404, { tenant_sandbox: 200 }),
+  },
   'GET /api/v1/tenant/sub-tenants/{subTenantId}/invoices': {
     fixture: 'sub_tenant',
     expected: tenantRoute(404, { tenant_sandbox: 200 }),

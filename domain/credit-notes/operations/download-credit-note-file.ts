@@ -1,0 +1,25 @@
+import type { CreditNoteFileInput } from '../../../schemas/credit-notes.js';
+import { AppError } from '../../shared/app-error.js';
+import { ANY_CALLER } from '../../shared/caller.js';
+import type { FileOutput } from '../../shared/file-output.js';
+import { defineQuery } from '../../shared/operation.js';
+import { enterTenant } from '../../shared/tenant-context.js';
+import { findCreditNoteDocument } from '../credit-note-documents.js';
+import { openCreditNoteLink } from '../credit-note-files.js';
+
+export const downloadCreditNoteFile = defineQuery<CreditNoteFileInput, FileOutput>({
+  name: 'download_credit_note_file',
+  summary:
+    'The credit-note file behind a download link, served without credentials while the link is valid (15 minutes): 410 DOWNLOAD_LINK_EXPIRED after, 403 DOWNLOAD_LINK_INVALID for an altered link.',
+  input: 'CreditNoteFileInput',
+  output: 'CreditNoteFile',
+  callers: ANY_CALLER,
+  async run(input, ctx) {
+    const claims = openCreditNoteLink(ctx, input.token);
+    // The signed claims, not the (absent) credentials, say whose rows this request may read.
+    await enterTenant(ctx.tx, claims.tenant_id);
+    const document = await findCreditNoteDocument(ctx.tx, claims.credit_note_id, claims.kind);
+    if (!document) throw new AppError('FILE_NOT_FOUND', 'This file is no longer available. Ask for a new link.');
+    return { content: document.content, contentType: document.content_type, filename: document.filename };
+  },
+});
