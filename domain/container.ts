@@ -15,6 +15,8 @@ import type { Config } from './shared/config.js';
 import { APP_ROLE, createDatabase } from './shared/database.js';
 import type { Deps } from './shared/deps.js';
 import { createLogger, type Logger } from './shared/logger.js';
+import type { EInvoicingProvider } from './transmission/einvoicing-provider.js';
+import { einvoicingProviderFor } from './transmission/einvoicing-providers.js';
 import { type IdentityProvider, identityProviderFor } from './users/identity-providers.js';
 import { httpWebhookSender } from './webhooks/http-webhook-sender.js';
 import type { WebhookSender } from './webhooks/webhook-sender.js';
@@ -35,6 +37,9 @@ export const IDENTITY_PROVIDER: InjectionToken<IdentityProvider> = Symbol('Ident
 export const WEBHOOK_SENDER: InjectionToken<WebhookSender> = Symbol('WebhookSender');
 /** RFC 3161 time-stamp authority: TSA_URL's, or the built-in local one. */
 export const TIME_STAMP_AUTHORITY: InjectionToken<TimeStampAuthority> = Symbol('TimeStampAuthority');
+
+/** E-invoicing (issue 8): the simulator in sandbox, SuperPDP in production when configured. */
+export const EINVOICING_PROVIDER: InjectionToken<EInvoicingProvider> = Symbol('EInvoicingProvider');
 
 export interface ContainerOptions {
   /** Which process this is: decides the pg-boss role and the logger name. */
@@ -79,6 +84,9 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
   container.register(TIME_STAMP_AUTHORITY, {
     useFactory: (c) => timeStampAuthorityFor(config, c.resolve(DATABASE), c.resolve(CLOCK)),
   });
+  container.register(EINVOICING_PROVIDER, {
+    useFactory: (c) => einvoicingProviderFor(config, c.resolve(DATABASE), c.resolve(CLOCK)),
+  });
   return container;
 }
 
@@ -96,6 +104,7 @@ export function resolveDeps(container: DependencyContainer): Deps {
     identityProvider: container.resolve(IDENTITY_PROVIDER),
     webhookSender: container.resolve(WEBHOOK_SENDER),
     tsa: container.resolve(TIME_STAMP_AUTHORITY),
+    einvoicingProvider: container.resolve(EINVOICING_PROVIDER),
   };
 }
 

@@ -5,10 +5,10 @@ import { commonSchemas } from './common.js';
 import { companySchemas } from './companies.js';
 import { fecSchemas } from './fec.js';
 import { fiscalSchemas } from './fiscal.js';
-import { fiscalRuleSchemas } from './fiscal-rules.js';
-import { inboundEventSchemas } from './inbound-events.js';
 import { fiscalAnchorSchemas } from './fiscal-anchors.js';
 import { fiscalClosingSchemas } from './fiscal-closings.js';
+import { fiscalRuleSchemas } from './fiscal-rules.js';
+import { inboundEventSchemas } from './inbound-events.js';
 import { invoiceReadingSchemas } from './invoice-reading.js';
 import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
@@ -18,6 +18,8 @@ import { subTenantSchemas } from './sub-tenants.js';
 import { tenantAuthSchemas } from './tenant-auth.js';
 import { tenantProfileSchemas } from './tenant-profile.js';
 import { tenantSchemas } from './tenants.js';
+import { transmissionSchemas } from './transmission.js';
+import { transmissionJobSchemas } from './transmission-jobs.js';
 import { userSchemas } from './users.js';
 import { webhookDeliverySchemas } from './webhook-deliveries.js';
 import { webhookLogSchemas } from './webhook-logs.js';
@@ -48,4 +50,6 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...fiscalClosingSchemas,
   ...fiscalAnchorSchemas,
   ...invoiceReadingSchemas,
+  ...transmissionSchemas,
+  ...transmissionJobSchemas,
 ];

@@ -1,13 +1,17 @@
 import type { QueueName } from '../domain/shared/queues.js';
-import { deliverWebhook } from './handlers/deliver-webhook.js';
 import { anchorFiscalClosing } from './handlers/anchor-fiscal-closing.js';
 import { closeFiscalChainJob } from './handlers/close-fiscal-chain.js';
 import { closeFiscalPeriods } from './handlers/close-fiscal-periods.js';
+import { deliverWebhook } from './handlers/deliver-webhook.js';
 import { dispatchEvent } from './handlers/dispatch-event.js';
 import { generateInvoiceDocumentsJob } from './handlers/generate-invoice-documents.js';
 import { notifyWebhookDisabled } from './handlers/notify-webhook-disabled.js';
 import { purgeIdempotencyKeys } from './handlers/purge-idempotency-keys.js';
+import { sendInvoiceStatus } from './handlers/send-invoice-status.js';
 import { sendPasswordReset } from './handlers/send-password-reset.js';
+import { syncAllProviderEvents } from './handlers/sync-all-provider-events.js';
+import { syncProviderEvents } from './handlers/sync-provider-events.js';
+import { transmitInvoice } from './handlers/transmit-invoice.js';
 import { verifyCompanyKyc } from './handlers/verify-company-kyc.js';
 import type { JobHandler } from './job-handler.js';
 
@@ -33,6 +37,11 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'close-fiscal-periods': { handler: closeFiscalPeriods, concurrency: 1 },
   'close-fiscal-chain': { handler: closeFiscalChainJob, perTenant: 2 },
   'anchor-fiscal-closing': { handler: anchorFiscalClosing, perTenant: 2 },
+  // Mostly waiting on the provider: several at once, and one busy tenant cannot take them all.
+  'transmit-invoice': { handler: transmitInvoice, concurrency: 8, perTenant: 3 },
+  'sync-provider-events': { handler: syncProviderEvents, concurrency: 4, perTenant: 2 },
+  'sync-all-provider-events': { handler: syncAllProviderEvents, concurrency: 1 },
+  'send-invoice-status': { handler: sendInvoiceStatus, perTenant: 2 },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */
@@ -41,4 +50,6 @@ export const SCHEDULES: { queue: QueueName; cron: string; tz: string }[] = [
   // Fiscal closings: at 00:00 UTC the previous day (and month, year) closes; the other hourly runs
   // only find work when a stopped worker missed midnight, or an anchor is still pending.
   { queue: 'close-fiscal-periods', cron: '0 * * * *', tz: 'UTC' },
+  // E-invoicing lifecycle: SuperPDP has no webhooks, so its event streams are read every minute.
+  { queue: 'sync-all-provider-events', cron: '* * * * *', tz: 'UTC' },
 ];

@@ -5,8 +5,8 @@ import { balanceRoutes } from './balance.routes.js';
 import { companyRoutes } from './companies.routes.js';
 import { fecRoutes } from './fec.routes.js';
 import { fiscalRoutes } from './fiscal.routes.js';
-import { fiscalRuleRoutes } from './fiscal-rules.routes.js';
 import { fiscalClosingRoutes } from './fiscal-closings.routes.js';
+import { fiscalRuleRoutes } from './fiscal-rules.routes.js';
 import {
   invoiceFileRoutes,
   invoiceReadingRoutes,
@@ -20,6 +20,7 @@ import { platformRoutes } from './platform.routes.js';
 import { subTenantRoutes } from './sub-tenants.routes.js';
 import { tenantAuthRoutes } from './tenant-auth.routes.js';
 import { tenantProfileRoutes } from './tenant-profile.routes.js';
+import { superpdpCallbackRoutes, transmissionRoutes } from './transmission.routes.js';
 import { webhookRoutes } from './webhooks.routes.js';
 
 /** Every route table of the service except the OpenAPI route, which app.ts adds over all of them. */
@@ -44,4 +45,6 @@ export const ROUTES: readonly RouteSpec[] = [
   ...fecRoutes,
   ...webhookRoutes,
   ...fiscalClosingRoutes,
+  ...transmissionRoutes,
+  ...superpdpCallbackRoutes,
 ];

@@ -4,6 +4,7 @@ import type { SchemaRegistry } from '../../schemas/registry.js';
 import type { TimeStampAuthority } from '../anchoring/time-stamp-authority.js';
 import type { KycProvider } from '../companies/kyc-provider.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { EInvoicingProvider } from '../transmission/einvoicing-provider.js';
 import type { IdentityProvider } from '../users/identity-provider.js';
 import type { WebhookSender } from '../webhooks/webhook-sender.js';
 import type { Clock } from './clock.js';
@@ -33,4 +34,6 @@ export interface Deps {
   webhookSender: WebhookSender;
   /** RFC 3161 time-stamps of fiscal closings (TSA_URL, or the built-in local authority). */
   tsa: TimeStampAuthority;
+  /** E-invoicing provider (issue 8): the simulator in sandbox, SuperPDP in production when configured. */
+  einvoicingProvider: EInvoicingProvider;
 }
