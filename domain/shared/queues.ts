@@ -102,13 +102,14 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
       policy: 'exclusive', // one job per anchor (singletonKey) queued or running
     },
   },
-  // An unreachable provider (network, 5xx, 403 under review) is retried 30 s doubling up to 20 min;
+  // A file still being generated, or an unreachable provider (network, 5xx, 403 under review), is
+  // retried 5 s doubling up to 20 min (about 4 h in all);
   // the invoice fails after MAX_TRANSMISSION_ATTEMPTS (domain/transmission/operations/record-invoice-upload.ts).
   // A worker killed mid-upload loses its heartbeat; the job runs again and finds the upload by external_id.
   'transmit-invoice': {
     create: {
       retryLimit: 20,
-      retryDelay: 30,
+      retryDelay: 5,
       retryBackoff: true,
       retryDelayMax: 1200,
       expireInSeconds: 300,
