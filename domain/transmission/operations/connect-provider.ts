@@ -45,7 +45,7 @@ export const connectProvider = defineCommand<ConnectProviderInput, ProviderConne
        values (?, ?, ?, ?, ?, 'superpdp', ?, ?, 'active', ?, ?)
        on conflict (tenant_id, environment, coalesce(sub_tenant_id, '00000000-0000-0000-0000-000000000000'::uuid),
          coalesce(company_id, '00000000-0000-0000-0000-000000000000'::uuid), provider)
-       do update set client_id = excluded.client_id, client_secret_sealed = null, refresh_token_sealed = null,
+       do update set client_id = excluded.client_id, client_secret_sealed = excluded.client_secret_sealed, refresh_token_sealed = null,
          access_token_sealed = null, access_token_expires_at = null, status = 'active', updated_at = excluded.updated_at
        returning *`,
         [
