@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import test from 'ava';
 import { readJson } from '../helpers/http.js';
+import { seedPlatformTenant } from '../helpers/identities.js';
+import { createInvoice } from '../helpers/invoices.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** The `/webhooks/superpdp*` sync triggers (provider-apis.md §1.10): signed, deduplicated by event id. */
@@ -66,4 +68,29 @@ test.serial('a bad signature is 401 and records nothing; every path verifies', a
   t.like(await readJson(ok), { status: 'processed', provider: 'superpdp', event_id: 'spevt_forged' });
   const noId = JSON.stringify({ type: 'invoice.received' });
   t.is((await deliver('/webhooks/superpdp', noId, signed(noId))).status, 422);
+});
+
+test.serial('a trigger naming one of our invoices syncs the connection that carries it', async (t) => {
+  const tenant = await seedPlatformTenant(app.ownerDb);
+  const invoice = await createInvoice(app.request, tenant.keys.sk_test);
+  const [connection] = await app
+    .ownerDb('provider_connections')
+    .insert({
+      tenant_id: tenant.tenantId,
+      environment: 'production',
+      provider: 'superpdp',
+      client_id: 'c',
+      client_secret_sealed: 'sealed',
+    })
+    .returning('id');
+  await app.ownerDb('invoices').where({ id: invoice.id }).update({ pdp_id: '8812', provider_connection_id: connection.id });
+  const raw = JSON.stringify({ id: 'spevt_known', type: 'invoice_event.created', data: { invoice_id: 8812 } });
+  const res = await deliver('/webhooks/superpdp', raw, signed(raw));
+  t.like(await readJson(res), { status: 'processed' });
+  const jobs = await app.ownerDb
+    .raw("select data, singleton_key from pgboss.job where name = 'sync-provider-events'")
+    .then((r) => r.rows);
+  t.deepEqual(jobs, [
+    { data: { tenantId: tenant.tenantId, connectionId: connection.id }, singleton_key: connection.id },
+  ]);
 });
