@@ -51,6 +51,8 @@ export interface InvoiceRow {
   payment_sent_at: Date | null;
   paid_at: Date | null;
   payment_id: string | null;
+  /** `{code, label, reason, at}` in the order the provider logged them. */
+  lifecycle_events: { code: string; label: string; reason: string | null; at: string }[];
 }
 
 /** An `invoice_lines` row as stored. */

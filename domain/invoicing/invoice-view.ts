@@ -98,6 +98,7 @@ export function toInvoiceView(invoice: InvoiceRow, lines: readonly InvoiceLineRo
     submitted_at: invoice.submitted_at?.toISOString() ?? null,
     payment_sent_at: invoice.payment_sent_at?.toISOString() ?? null,
     paid_at: invoice.paid_at?.toISOString() ?? null,
+    lifecycle_events: invoice.lifecycle_events ?? [],
     created_at: invoice.created_at.toISOString(),
     updated_at: invoice.updated_at.toISOString(),
   };

@@ -1,35 +1,9 @@
-import type { Knex } from 'knex';
 import { appendAuditEntry } from '../audit/audit-trail.js';
 import type { InvoiceRow } from '../invoicing/invoice-row.js';
 import type { OperationContext } from '../shared/operation.js';
 import type { ProviderEvent } from './einvoicing-provider.js';
 import { type InvoiceStatus, LIFECYCLE_RULES, labelOf, nextStatus } from './lifecycle.js';
 import { recordPayment } from './record-payment.js';
-
-/** A lifecycle event as `GET /v1/invoices/{id}` shows it (schema LifecycleEvent). */
-export interface LifecycleEventView {
-  code: string;
-  label: string;
-  reason: string | null;
-  at: string;
-}
-
-export async function listLifecycleEvents(
-  tx: Knex,
-  tenantId: string,
-  invoiceId: string,
-): Promise<LifecycleEventView[]> {
-  const rows = await tx('invoice_lifecycle_events')
-    .where({ tenant_id: tenantId, invoice_id: invoiceId })
-    .orderBy([{ column: 'occurred_at' }, { column: 'recorded_at' }])
-    .select<{ code: string; label: string; reason: string | null; occurred_at: Date }[]>(
-      'code',
-      'label',
-      'reason',
-      'occurred_at',
-    );
-  return rows.map((r) => ({ code: r.code, label: r.label, reason: r.reason, at: r.occurred_at.toISOString() }));
-}
 
 /**
  * Applies provider events to the connection's invoices, in the caller's transaction: each event is
@@ -68,7 +42,13 @@ export async function applyProviderEvents(
       .returning('id');
     if (stored.length === 0) continue;
     applied++;
-    await applyRule(ctx, invoice, event, label);
+    const copy = { code: event.statusCode, label, reason: event.reason, at: event.createdAt };
+    const [withEvent] = await ctx
+      .tx('invoices')
+      .where({ id: invoice.id })
+      .update({ lifecycle_events: ctx.tx.raw('lifecycle_events || ?::jsonb', [JSON.stringify([copy])]) })
+      .returning<InvoiceRow[]>('*');
+    await applyRule(ctx, withEvent, event, label);
   }
   return applied;
 }

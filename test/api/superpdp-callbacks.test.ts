@@ -83,7 +83,10 @@ test.serial('a trigger naming one of our invoices syncs the connection that carr
       client_secret_sealed: 'sealed',
     })
     .returning('id');
-  await app.ownerDb('invoices').where({ id: invoice.id }).update({ pdp_id: '8812', provider_connection_id: connection.id });
+  await app
+    .ownerDb('invoices')
+    .where({ id: invoice.id })
+    .update({ pdp_id: '8812', provider_connection_id: connection.id });
   const raw = JSON.stringify({ id: 'spevt_known', type: 'invoice_event.created', data: { invoice_id: 8812 } });
   const res = await deliver('/webhooks/superpdp', raw, signed(raw));
   t.like(await readJson(res), { status: 'processed' });

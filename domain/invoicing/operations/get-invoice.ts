@@ -1,10 +1,9 @@
 import type { InvoiceIdInput } from '../../../schemas/invoices.js';
 import { defineQuery } from '../../shared/operation.js';
-import { listLifecycleEvents } from '../../transmission/lifecycle-events.js';
 import { findReadableInvoice, invoiceReaderOf } from '../invoice-queries.js';
 import { type InvoiceView, toInvoiceView } from '../invoice-view.js';
 
-export const getInvoice = defineQuery<InvoiceIdInput, InvoiceView & { lifecycle_events: unknown[] }>({
+export const getInvoice = defineQuery<InvoiceIdInput, InvoiceView>({
   name: 'get_invoice',
   summary:
     'Read one invoice with its lines and its lifecycle events from the e-invoicing provider, deleted drafts included. An id of another account or of the other environment answers 404.',
@@ -14,9 +13,6 @@ export const getInvoice = defineQuery<InvoiceIdInput, InvoiceView & { lifecycle_
   scope: 'invoices',
   async run(input, ctx) {
     const { invoice, lines } = await findReadableInvoice(ctx.tx, invoiceReaderOf(ctx.caller), input.id);
-    return {
-      ...toInvoiceView(invoice, lines),
-      lifecycle_events: await listLifecycleEvents(ctx.tx, invoice.tenant_id, invoice.id),
-    };
+    return toInvoiceView(invoice, lines);
   },
 });

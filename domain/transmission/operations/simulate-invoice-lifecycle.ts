@@ -4,14 +4,11 @@ import { type InvoiceView, toInvoiceView } from '../../invoicing/invoice-view.js
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { LIFECYCLE_LABELS } from '../lifecycle.js';
-import { applyProviderEvents, listLifecycleEvents } from '../lifecycle-events.js';
+import { applyProviderEvents } from '../lifecycle-events.js';
 import { findConnection } from '../provider-connection-store.js';
 import { forceSimulatedEvent } from '../simulator-store.js';
 
-export const simulateInvoiceLifecycle = defineCommand<
-  SimulateLifecycleInput,
-  InvoiceView & { lifecycle_events: unknown[] }
->({
+export const simulateInvoiceLifecycle = defineCommand<SimulateLifecycleInput, InvoiceView>({
   name: 'simulate_invoice_lifecycle',
   summary:
     'Sandbox only: force a lifecycle code on a submitted invoice, as the e-invoicing network would send it (e.g. `fr:210` refused or `fr:213` rejected with a reason, `fr:212` paid). The invoice leaves its automatic path, the code is applied at once with its webhook, and the invoice is returned.',
@@ -44,9 +41,6 @@ export const simulateInvoiceLifecycle = defineCommand<
     );
     await applyProviderEvents(ctx, connection, [event]);
     const { invoice: after, lines } = await findReadableInvoice(ctx.tx, reader, input.id);
-    return {
-      ...toInvoiceView(after, lines),
-      lifecycle_events: await listLifecycleEvents(ctx.tx, after.tenant_id, after.id),
-    };
+    return toInvoiceView(after, lines);
   },
 });
