@@ -1,6 +1,7 @@
 import { creditBalance } from '../domain/billing/operations/credit-balance.js';
 import type { Operation } from '../domain/shared/operation.js';
 import { createTenant } from '../domain/tenants/operations/create-tenant.js';
+import { connectProvider } from '../domain/transmission/operations/connect-provider.js';
 import { createAdmin } from '../domain/users/operations/create-admin.js';
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -57,5 +58,26 @@ export const COMMANDS: Record<string, CliCommand> = {
     },
     operation: creditBalance,
     input: (f) => ({ tenant_id: f.tenant, user_id: f.user, amount: f.amount, reason: f.reason }),
+  },
+  'provider connect': {
+    usage:
+      'einvoice provider connect --tenant ID --client-id C --client-secret S [--environment production|sandbox] [--sub-tenant ID] [--company ID]',
+    options: {
+      tenant: { type: 'string' },
+      'client-id': { type: 'string' },
+      'client-secret': { type: 'string' },
+      environment: { type: 'string' },
+      'sub-tenant': { type: 'string' },
+      company: { type: 'string' },
+    },
+    operation: connectProvider,
+    input: (f) => ({
+      tenant_id: f.tenant,
+      client_id: f['client-id'],
+      client_secret: f['client-secret'],
+      environment: f.environment,
+      sub_tenant_id: f['sub-tenant'],
+      company_id: f.company,
+    }),
   },
 };

@@ -10,14 +10,13 @@ import type { KycProvider } from './companies/kyc-provider.js';
 import { kycProviderFor } from './companies/kyc-providers.js';
 import { type Mailer, mailerFor } from './mail/mailer.js';
 import { type BossRole, createBoss } from './shared/boss.js';
-import type { Environment } from './shared/caller.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import type { Config } from './shared/config.js';
 import { APP_ROLE, createDatabase } from './shared/database.js';
 import type { Deps } from './shared/deps.js';
 import { createLogger, type Logger } from './shared/logger.js';
 import type { EInvoicingProvider } from './transmission/einvoicing-provider.js';
-import { unconfiguredEInvoicingProvider } from './transmission/unconfigured-einvoicing-provider.js';
+import { einvoicingProviderFor } from './transmission/einvoicing-providers.js';
 import { type IdentityProvider, identityProviderFor } from './users/identity-providers.js';
 import { httpWebhookSender } from './webhooks/http-webhook-sender.js';
 import type { WebhookSender } from './webhooks/webhook-sender.js';
@@ -39,12 +38,8 @@ export const WEBHOOK_SENDER: InjectionToken<WebhookSender> = Symbol('WebhookSend
 /** RFC 3161 time-stamp authority: TSA_URL's, or the built-in local one. */
 export const TIME_STAMP_AUTHORITY: InjectionToken<TimeStampAuthority> = Symbol('TimeStampAuthority');
 
-/**
- * The e-invoicing provider per environment. Placeholder registered by the incoming-invoices work:
- * until the transmission work's adapters land, every call answers PROVIDER_UNAVAILABLE.
- */
-export const EINVOICING_PROVIDER: InjectionToken<(environment: Environment) => EInvoicingProvider> =
-  Symbol('EInvoicingProvider');
+/** E-invoicing (issue 8): the simulator in sandbox, SuperPDP in production when configured. */
+export const EINVOICING_PROVIDER: InjectionToken<EInvoicingProvider> = Symbol('EInvoicingProvider');
 
 export interface ContainerOptions {
   /** Which process this is: decides the pg-boss role and the logger name. */
@@ -89,7 +84,9 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
   container.register(TIME_STAMP_AUTHORITY, {
     useFactory: (c) => timeStampAuthorityFor(config, c.resolve(DATABASE), c.resolve(CLOCK)),
   });
-  container.register(EINVOICING_PROVIDER, { useValue: () => unconfiguredEInvoicingProvider });
+  container.register(EINVOICING_PROVIDER, {
+    useFactory: (c) => einvoicingProviderFor(config, c.resolve(DATABASE), c.resolve(CLOCK)),
+  });
   return container;
 }
 

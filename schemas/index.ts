@@ -20,6 +20,8 @@ import { subTenantSchemas } from './sub-tenants.js';
 import { tenantAuthSchemas } from './tenant-auth.js';
 import { tenantProfileSchemas } from './tenant-profile.js';
 import { tenantSchemas } from './tenants.js';
+import { transmissionSchemas } from './transmission.js';
+import { transmissionJobSchemas } from './transmission-jobs.js';
 import { userSchemas } from './users.js';
 import { webhookDeliverySchemas } from './webhook-deliveries.js';
 import { webhookLogSchemas } from './webhook-logs.js';
@@ -52,4 +54,6 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...invoiceReadingSchemas,
   ...incomingInvoiceSchemas,
   ...creditNoteSchemas,
+  ...transmissionSchemas,
+  ...transmissionJobSchemas,
 ];

@@ -10,8 +10,12 @@ import { notifyWebhookDisabled } from './handlers/notify-webhook-disabled.js';
 import { purgeIdempotencyKeys } from './handlers/purge-idempotency-keys.js';
 import { scheduleIncomingSyncsJob } from './handlers/schedule-incoming-syncs.js';
 import { sendIncomingStatus } from './handlers/send-incoming-status.js';
+import { sendInvoiceStatus } from './handlers/send-invoice-status.js';
 import { sendPasswordReset } from './handlers/send-password-reset.js';
+import { syncAllProviderEvents } from './handlers/sync-all-provider-events.js';
 import { syncIncomingInvoicesJob } from './handlers/sync-incoming-invoices.js';
+import { syncProviderEvents } from './handlers/sync-provider-events.js';
+import { transmitInvoice } from './handlers/transmit-invoice.js';
 import { verifyCompanyKyc } from './handlers/verify-company-kyc.js';
 import type { JobHandler } from './job-handler.js';
 
@@ -41,6 +45,11 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'send-incoming-status': { handler: sendIncomingStatus, perTenant: 2 },
   'sync-incoming-invoices': { handler: syncIncomingInvoicesJob, concurrency: 2, perTenant: 1 },
   'schedule-incoming-syncs': { handler: scheduleIncomingSyncsJob, concurrency: 1 },
+  // Mostly waiting on the provider: several at once, and one busy tenant cannot take them all.
+  'transmit-invoice': { handler: transmitInvoice, concurrency: 8, perTenant: 3 },
+  'sync-provider-events': { handler: syncProviderEvents, concurrency: 4, perTenant: 2 },
+  'sync-all-provider-events': { handler: syncAllProviderEvents, concurrency: 1 },
+  'send-invoice-status': { handler: sendInvoiceStatus, perTenant: 2 },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */
@@ -51,4 +60,6 @@ export const SCHEDULES: { queue: QueueName; cron: string; tz: string }[] = [
   { queue: 'close-fiscal-periods', cron: '0 * * * *', tz: 'UTC' },
   // Incoming supplier invoices: the daily inbox sync (the provider's webhook triggers one sooner).
   { queue: 'schedule-incoming-syncs', cron: '30 5 * * *', tz: 'Europe/Paris' },
+  // E-invoicing lifecycle: SuperPDP has no webhooks, so its event streams are read every minute.
+  { queue: 'sync-all-provider-events', cron: '* * * * *', tz: 'UTC' },
 ];

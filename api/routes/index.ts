@@ -22,6 +22,7 @@ import { platformRoutes } from './platform.routes.js';
 import { subTenantRoutes } from './sub-tenants.routes.js';
 import { tenantAuthRoutes } from './tenant-auth.routes.js';
 import { tenantProfileRoutes } from './tenant-profile.routes.js';
+import { superpdpCallbackRoutes, transmissionRoutes } from './transmission.routes.js';
 import { webhookRoutes } from './webhooks.routes.js';
 
 /** Every route table of the service except the OpenAPI route, which app.ts adds over all of them. */
@@ -52,4 +53,6 @@ export const ROUTES: readonly RouteSpec[] = [
   ...fecRoutes,
   ...webhookRoutes,
   ...fiscalClosingRoutes,
+  ...transmissionRoutes,
+  ...superpdpCallbackRoutes,
 ];

@@ -43,6 +43,16 @@ export interface InvoiceRow {
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
+  /** Transmission (migrations/20261122004510_add_invoice_transmission.ts). */
+  pdp_id: string | null;
+  provider_connection_id: string | null;
+  submitted_at: Date | null;
+  transmission_attempts: number;
+  payment_sent_at: Date | null;
+  paid_at: Date | null;
+  payment_id: string | null;
+  /** `{code, label, reason, at}` in the order the provider logged them. */
+  lifecycle_events: { code: string; label: string; reason: string | null; at: string }[];
 }
 
 /** An `invoice_lines` row as stored. */

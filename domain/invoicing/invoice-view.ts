@@ -94,6 +94,11 @@ export function toInvoiceView(invoice: InvoiceRow, lines: readonly InvoiceLineRo
     archive_enabled: invoice.archive_enabled,
     metadata: invoice.metadata,
     documents_status: invoice.documents_status,
+    pdp_id: invoice.pdp_id ?? null,
+    submitted_at: invoice.submitted_at?.toISOString() ?? null,
+    payment_sent_at: invoice.payment_sent_at?.toISOString() ?? null,
+    paid_at: invoice.paid_at?.toISOString() ?? null,
+    lifecycle_events: invoice.lifecycle_events ?? [],
     created_at: invoice.created_at.toISOString(),
     updated_at: invoice.updated_at.toISOString(),
   };

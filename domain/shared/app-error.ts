@@ -51,6 +51,8 @@ export const ERROR_STATUS = {
   DUPLICATE_CREDIT_NOTE_NUMBER: 409,
   /** The operation does not apply to the resource in its current state (deleting a sent invoice). */
   INVALID_STATE: 409,
+  /** Production submission without a provider connection for the invoice's owner: connect one first. */
+  PROVIDER_NOT_CONNECTED: 409,
   /** The same Idempotency-Key is being processed by another request right now. */
   IDEMPOTENCY_KEY_IN_USE: 409,
   /** A download link past its 15 minutes: ask for a new one. */
@@ -69,6 +71,8 @@ export const ERROR_STATUS = {
   FEC_NOT_EXPORTABLE: 422,
   /** A user keeps at most 20 webhook endpoints: delete one first. */
   WEBHOOK_ENDPOINT_LIMIT_REACHED: 422,
+  /** The e-invoicing provider refused the request (a status it does not accept for this invoice). */
+  PROVIDER_REFUSED: 422,
   RATE_LIMIT_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,

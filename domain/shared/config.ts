@@ -51,6 +51,14 @@ export interface Config {
   tsaCaCertificates: string | null;
   /** How long a time-stamp request may take before it counts as the TSA being down. */
   tsaTimeoutMs: number;
+  /** SuperPDP's API (provider-apis.md §1.1); null: production e-invoicing uses the simulator (never with NODE_ENV=production). */
+  superpdpBaseUrl: string | null;
+  /** How long one SuperPDP call may take before it counts as the provider being unreachable. */
+  superpdpTimeoutMs: number;
+  /** Shared secret of the signed `/webhooks/superpdp*` sync triggers (provider-apis.md §1.10). */
+  superpdpWebhookSecret: string | null;
+  /** Seconds between the simulator's lifecycle steps (uploaded → transmitted → processing → completed). */
+  simulatorStepSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +121,16 @@ export const CONFIG_VARIABLES = {
   },
   TSA_CA_CERT: { default: '', help: "PEM file (or PEM text) of the TSA's root certificate(s); required with TSA_URL" },
   TSA_TIMEOUT_MS: { default: '10000', help: 'time-stamp request timeout; a slower TSA counts as down and is retried' },
+  SUPERPDP_BASE_URL: {
+    default: '',
+    help: 'SuperPDP API base URL (https://api.superpdp.tech); empty uses the built-in simulator (local setups only)',
+  },
+  SUPERPDP_TIMEOUT_MS: {
+    default: '15000',
+    help: 'timeout of one SuperPDP call; slower counts as unreachable (retried)',
+  },
+  SUPERPDP_WEBHOOK_SECRET: { default: '', help: 'shared secret of the signed /webhooks/superpdp* sync triggers' },
+  SIMULATOR_STEP_SECONDS: { default: '2', help: "seconds between the e-invoicing simulator's lifecycle steps" },
 } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -232,6 +250,10 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push("TSA_CA_CERT: is required with TSA_URL (the TSA's root certificate, to verify its time-stamps)");
   }
 
+  const superpdpBaseUrl = raw('SUPERPDP_BASE_URL').replace(/\/+$/, '') || null;
+  if (superpdpBaseUrl && !isHttpUrl(superpdpBaseUrl))
+    fail('SUPERPDP_BASE_URL', 'must be an http(s) URL', superpdpBaseUrl);
+
   const config: Config = {
     nodeEnv,
     port: int('PORT', 0, 65535),
@@ -262,6 +284,10 @@ export function loadConfig(env: Env = process.env): Config {
     tsaUrl,
     tsaCaCertificates,
     tsaTimeoutMs: int('TSA_TIMEOUT_MS', 100, 120_000),
+    superpdpBaseUrl,
+    superpdpTimeoutMs: int('SUPERPDP_TIMEOUT_MS', 100, 120_000),
+    superpdpWebhookSecret: raw('SUPERPDP_WEBHOOK_SECRET') || null,
+    simulatorStepSeconds: int('SIMULATOR_STEP_SECONDS', 0, 3600),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -7,7 +7,6 @@ import type { Mailer } from '../mail/mailer.js';
 import type { EInvoicingProvider } from '../transmission/einvoicing-provider.js';
 import type { IdentityProvider } from '../users/identity-provider.js';
 import type { WebhookSender } from '../webhooks/webhook-sender.js';
-import type { Environment } from './caller.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
@@ -35,9 +34,6 @@ export interface Deps {
   webhookSender: WebhookSender;
   /** RFC 3161 time-stamps of fiscal closings (TSA_URL, or the built-in local authority). */
   tsa: TimeStampAuthority;
-  /**
-   * The e-invoicing provider of an environment (incoming-invoice sync and status sends). Added by
-   * the incoming-invoices work as a placeholder; the transmission work's registration replaces it.
-   */
-  einvoicingProvider?: (environment: Environment) => EInvoicingProvider;
+  /** E-invoicing provider (issue 8): the simulator in sandbox, SuperPDP in production when configured. */
+  einvoicingProvider: EInvoicingProvider;
 }

@@ -25,6 +25,14 @@ export interface JobPayloads {
   'close-fiscal-chain': { tenantId: string; environment: Environment; subTenantId: string | null; date: string };
   /** Time-stamp a closing's hash (RFC 3161) and record the token on its anchor. */
   'anchor-fiscal-closing': { tenantId: string; anchorId: string };
+  /** Upload a submitted invoice's file to the e-invoicing provider (once: found or uploaded), then record it. */
+  'transmit-invoice': { tenantId: string; invoiceId: string };
+  /** Read a provider connection's new lifecycle events from its cursor and apply them. */
+  'sync-provider-events': { tenantId: string; connectionId: string };
+  /** Cron (and unknown inbound triggers): queue `sync-provider-events` for every connection worth reading. */
+  'sync-all-provider-events': Record<string, never>;
+  /** Send a lifecycle status about an invoice to the provider (`fr:212` once the seller is paid). */
+  'send-invoice-status': { tenantId: string; invoiceId: string; statusCode: string };
   /** Send the lifecycle status of a decision on an incoming invoice (`fr:205`, …) to the provider. */
   'send-incoming-status': { tenantId: string; eventId: string };
   /** Read one provider account's inbox from its cursor and store the new incoming invoices. */
@@ -69,6 +77,7 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
     // As for invoices: rendering is pure and a failure is recorded on the credit note.
     create: { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 },
   },
+
   'deliver-webhook': {
     // The webhook schedule is ours (each failed attempt queues the next one with startAfter); these
     // retries cover the worker itself: the database, or a worker killed mid-call, whose job loses its
@@ -110,6 +119,37 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
       expireInSeconds: 300,
       policy: 'exclusive', // one job per anchor (singletonKey) queued or running
     },
+  },
+  // A file still being generated, or an unreachable provider (network, 5xx, 403 under review), is
+  // retried 5 s doubling up to 20 min (about 4 h in all);
+  // the invoice fails after MAX_TRANSMISSION_ATTEMPTS (domain/transmission/operations/record-invoice-upload.ts).
+  // A worker killed mid-upload loses its heartbeat; the job runs again and finds the upload by external_id.
+  'transmit-invoice': {
+    create: {
+      retryLimit: 20,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 1200,
+      expireInSeconds: 300,
+      heartbeatSeconds: 10,
+    },
+  },
+  // One sync per connection queued and one running (singletonKey = connection id).
+  'sync-provider-events': {
+    create: {
+      retryLimit: 10,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 1800,
+      expireInSeconds: 600,
+      policy: 'stately',
+    },
+  },
+  'sync-all-provider-events': {
+    create: { retryLimit: 2, retryDelay: 30, expireInSeconds: 300, policy: 'singleton' },
+  },
+  'send-invoice-status': {
+    create: { retryLimit: 20, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 },
   },
   // A provider that is down is retried: 30 s doubling up to 1 h, about a day in all.
   'send-incoming-status': {

@@ -23,7 +23,7 @@ const provider = new FakeEInvoicingProvider();
 test.before(async () => {
   app = await startTestApp({
     env: { RATE_LIMIT_SCALE: '0' },
-    override: (c) => c.register(EINVOICING_PROVIDER, { useValue: () => provider }),
+    override: (c) => c.register(EINVOICING_PROVIDER, { useValue: provider }),
   });
   tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
   [{ id: subTenantId }] = await app

@@ -29,8 +29,10 @@ interface CliResult {
   stderr: string;
 }
 
+const APP_KEY = `base64:${Buffer.alloc(32, 9).toString('base64')}`;
+
 async function einvoice(...args: string[]): Promise<CliResult> {
-  const env = { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, LOG_LEVEL: 'silent' };
+  const env = { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, LOG_LEVEL: 'silent', APP_KEY };
   try {
     const { stdout, stderr } = await runFile(process.execPath, [BIN, ...args], { env });
     return { code: 0, json: JSON.parse(stdout), stderr };
@@ -196,4 +198,63 @@ test('usage errors exit 2 with the command usage', async (t) => {
   const badFlag = await einvoice('tenant', 'create', '--nme', 'x');
   t.is(badFlag.code, 2);
   t.regex(badFlag.stderr, /usage: einvoice tenant create/);
+});
+
+test('provider connect stores a SuperPDP client with its secret sealed; connecting again replaces it', async (t) => {
+  const { json: tenant } = await einvoice(
+    'tenant',
+    'create',
+    '--name',
+    'Pdp',
+    '--email',
+    'pdp@example.com',
+    '--siret',
+    '73282932000074',
+  );
+  const first = await einvoice(
+    'provider',
+    'connect',
+    '--tenant',
+    tenant.tenant_id,
+    '--client-id',
+    'client_1',
+    '--client-secret',
+    'very-secret-1',
+  );
+  t.is(first.code, 0, first.stderr);
+  t.like(first.json, {
+    tenant_id: tenant.tenant_id,
+    environment: 'production',
+    provider: 'superpdp',
+    status: 'active',
+    client_id: 'client_1',
+  });
+  t.false(JSON.stringify(first.json).includes('very-secret'), 'the secret is never printed');
+  const again = await einvoice(
+    'provider',
+    'connect',
+    '--tenant',
+    tenant.tenant_id,
+    '--client-id',
+    'client_2',
+    '--client-secret',
+    'very-secret-2',
+  );
+  t.is(again.json.id, first.json.id, 'one connection per owner and environment');
+  const rows = await db('provider_connections').where({ tenant_id: tenant.tenant_id });
+  t.is(rows.length, 1);
+  t.is(rows[0].client_id, 'client_2');
+  t.false(JSON.stringify(rows[0]).includes('very-secret'), 'sealed at rest');
+  const unknown = await einvoice(
+    'provider',
+    'connect',
+    '--tenant',
+    '6a1f3e0c-2b4d-4c8e-9f1a-3d5b7c9e1f20',
+    '--client-id',
+    'c',
+    '--client-secret',
+    's',
+  );
+  t.is(unknown.code, 1);
+  t.is(unknown.json.error.code, 'NOT_FOUND');
 });

@@ -19,7 +19,7 @@ import { createTestDeps, type TestDeps } from '../helpers/test-deps.js';
 let ctx: TestDeps;
 const provider = new FakeEInvoicingProvider();
 test.before(async () => {
-  ctx = await createTestDeps({ override: (c) => c.register(EINVOICING_PROVIDER, { useValue: () => provider }) });
+  ctx = await createTestDeps({ override: (c) => c.register(EINVOICING_PROVIDER, { useValue: provider }) });
 });
 test.after.always(() => ctx?.close());
 

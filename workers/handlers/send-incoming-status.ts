@@ -15,11 +15,8 @@ export const sendIncomingStatus: JobHandler<'send-incoming-status'> = async ({ t
   const caller = systemCaller(tenantId);
   const status = await execute(getIncomingStatusToSend, { event_id: eventId }, caller, deps);
   if (status.sent) return { skipped: true };
-  const provider = deps.einvoicingProvider?.(status.environment);
   try {
-    if (!provider)
-      throw new AppError('PROVIDER_UNAVAILABLE', 'No e-invoicing provider is configured.', { retryable: true });
-    const event = await provider.sendStatus(
+    const event = await deps.einvoicingProvider.sendStatus(
       { id: status.account_id, tenantId, environment: status.environment },
       {
         invoiceId: status.pdp_id,

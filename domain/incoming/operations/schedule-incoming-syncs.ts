@@ -24,20 +24,26 @@ export function queueIncomingSync(jobs: JobSender, account: SyncIncomingInvoices
 export const scheduleIncomingSyncs = defineCommand<ScheduleIncomingSyncsInput, { queued: number }>({
   name: 'schedule_incoming_syncs',
   summary:
-    'Queue one inbox sync per provider account: those given, or else every account synchronised before (the daily schedule).',
+    'Queue one inbox sync per provider account: those given, or else every active provider connection and every account synchronised before (the daily schedule).',
   input: 'ScheduleIncomingSyncsInput',
   output: 'ScheduledIncomingSyncs',
   callers: ['system'],
   async run(input, ctx) {
     const accounts: SyncIncomingInvoicesInput[] =
       input.accounts ??
-      (await ctx
-        .tx('incoming_sync_cursors')
+      (await ctx.tx
         .select<{ account_id: string; tenant_id: string; environment: Environment; sub_tenant_id: string | null }[]>(
           'account_id',
           'tenant_id',
           'environment',
           'sub_tenant_id',
+        )
+        .from('incoming_sync_cursors')
+        .union((u) =>
+          u
+            .select(ctx.tx.raw('id::text'), 'tenant_id', 'environment', 'sub_tenant_id')
+            .from('provider_connections')
+            .where({ status: 'active' }),
         ));
     let queued = 0;
     for (const account of accounts) if (await queueIncomingSync(ctx.jobs, account)) queued++;

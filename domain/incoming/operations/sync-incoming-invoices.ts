@@ -1,5 +1,4 @@
 import type { IncomingSyncOutcome, SyncIncomingInvoicesInput } from '../../../schemas/incoming-invoices.js';
-import { AppError } from '../../shared/app-error.js';
 import { execute } from '../../shared/execute.js';
 import { defineCommand } from '../../shared/operation.js';
 import type { ProviderAccountRef } from '../../transmission/einvoicing-provider.js';
@@ -19,9 +18,7 @@ export const syncIncomingInvoices = defineCommand<SyncIncomingInvoicesInput, Inc
   callers: ['system'],
   transactional: false,
   async run(input, ctx) {
-    const provider = ctx.deps.einvoicingProvider?.(input.environment);
-    if (!provider)
-      throw new AppError('PROVIDER_UNAVAILABLE', 'No e-invoicing provider is configured.', { retryable: true });
+    const provider = ctx.deps.einvoicingProvider;
     const account: ProviderAccountRef = {
       id: input.account_id,
       tenantId: input.tenant_id,

@@ -6,7 +6,7 @@ import { type InvoiceView, toInvoiceView } from '../invoice-view.js';
 export const getInvoice = defineQuery<InvoiceIdInput, InvoiceView>({
   name: 'get_invoice',
   summary:
-    'Read one invoice with its lines, deleted drafts included. An id of another account or of the other environment answers 404.',
+    'Read one invoice with its lines and its lifecycle events from the e-invoicing provider, deleted drafts included. An id of another account or of the other environment answers 404.',
   input: 'InvoiceIdInput',
   output: 'Invoice',
   callers: ['user', 'tenant'],

@@ -1,0 +1,108 @@
+import { appendAuditEntry } from '../audit/audit-trail.js';
+import type { InvoiceRow } from '../invoicing/invoice-row.js';
+import type { OperationContext } from '../shared/operation.js';
+import type { ProviderEvent } from './einvoicing-provider.js';
+import { type InvoiceStatus, LIFECYCLE_RULES, labelOf, nextStatus } from './lifecycle.js';
+import { recordPayment } from './record-payment.js';
+
+/**
+ * Applies provider events to the connection's invoices, in the caller's transaction: each event is
+ * stored once (a re-read page changes nothing), then the transition table moves the invoice and
+ * emits its webhook; `fr:212` records the payment in the fiscal ledger. Events of invoices we did
+ * not send through this connection are skipped. Returns how many were new.
+ */
+export async function applyProviderEvents(
+  ctx: OperationContext,
+  connection: { id: string; tenant_id: string },
+  events: readonly ProviderEvent[],
+): Promise<number> {
+  let applied = 0;
+  for (const event of events) {
+    const invoice = await ctx
+      .tx('invoices')
+      .where({ tenant_id: connection.tenant_id, provider_connection_id: connection.id, pdp_id: event.invoiceId })
+      .forUpdate()
+      .first<InvoiceRow | undefined>();
+    if (!invoice) continue;
+    const label = labelOf(event.statusCode, event.statusText);
+    const stored = await ctx
+      .tx('invoice_lifecycle_events')
+      .insert({
+        tenant_id: invoice.tenant_id,
+        invoice_id: invoice.id,
+        provider_event_id: event.id,
+        code: event.statusCode,
+        label,
+        reason: event.reason,
+        occurred_at: event.createdAt,
+        recorded_at: ctx.clock.now(),
+      })
+      .onConflict(['invoice_id', 'provider_event_id'])
+      .ignore()
+      .returning('id');
+    if (stored.length === 0) continue;
+    applied++;
+    const copy = { code: event.statusCode, label, reason: event.reason, at: event.createdAt };
+    const [withEvent] = await ctx
+      .tx('invoices')
+      .where({ id: invoice.id })
+      .update({ lifecycle_events: ctx.tx.raw('lifecycle_events || ?::jsonb', [JSON.stringify([copy])]) })
+      .returning<InvoiceRow[]>('*');
+    await applyRule(ctx, withEvent, event, label);
+  }
+  return applied;
+}
+
+async function applyRule(ctx: OperationContext, invoice: InvoiceRow, event: ProviderEvent, label: string) {
+  const rule = LIFECYCLE_RULES[event.statusCode] ?? {};
+  const next = nextStatus(invoice.status as InvoiceStatus, rule);
+  const now = ctx.clock.now();
+  const changes: Record<string, unknown> = {};
+  if (rule.setsMessage) {
+    changes.status_message = `${event.statusCode} ${label}${event.reason ? `: ${event.reason}` : ''}`.slice(0, 1000);
+  }
+  if (rule.paymentSent && !invoice.payment_sent_at) changes.payment_sent_at = event.createdAt;
+  if (next) changes.status = next;
+  if (next === 'paid') {
+    Object.assign(
+      changes,
+      await recordPayment(ctx, invoice, {
+        reference: `pdp:${invoice.pdp_id}:event:${event.id}`,
+        date: event.createdAt.slice(0, 10),
+      }),
+    );
+  }
+  if (Object.keys(changes).length === 0) return;
+  const [updated] = await ctx
+    .tx('invoices')
+    .where({ id: invoice.id })
+    .update({ ...changes, updated_at: now })
+    .returning<InvoiceRow[]>('*');
+  if (!next) return;
+  await appendAuditEntry(ctx.tx, {
+    tenantId: invoice.tenant_id,
+    environment: invoice.environment,
+    entityType: 'invoice',
+    entityId: invoice.id,
+    action: `invoice.${next}`,
+    details: { previous_status: invoice.status, lifecycle_code: event.statusCode, reason: event.reason },
+    actorIp: null,
+    actor: { type: 'provider', id: event.id },
+    now,
+  });
+  if (rule.event) await ctx.events.emit(rule.event, invoiceEventData(updated, event.statusCode), ownerOf(updated));
+}
+
+export const ownerOf = (invoice: InvoiceRow) => ({ tenantId: invoice.tenant_id, environment: invoice.environment });
+
+/** Webhook data of a lifecycle change: the invoice's id, and `status_message` on rejection. */
+export const invoiceEventData = (invoice: InvoiceRow, code: string | null) => ({
+  id: invoice.id,
+  invoice_number: invoice.invoice_number,
+  external_id: invoice.external_id,
+  status: invoice.status,
+  status_message: invoice.status_message,
+  pdp_id: invoice.pdp_id,
+  lifecycle_code: code,
+  sub_tenant_id: invoice.sub_tenant_id,
+});

@@ -1,0 +1,76 @@
+import type { UploadOutcome, UploadOutcomeInput } from '../../../schemas/transmission-jobs.js';
+import { appendAuditEntry } from '../../audit/audit-trail.js';
+import type { InvoiceRow } from '../../invoicing/invoice-row.js';
+import { AppError } from '../../shared/app-error.js';
+import { defineCommand } from '../../shared/operation.js';
+import { applyProviderEvents } from '../lifecycle-events.js';
+
+/** Upload attempts before an unreachable provider fails the invoice (the job's retries, about two hours). */
+export const MAX_TRANSMISSION_ATTEMPTS = 12;
+
+/**
+ * Records what an upload gave: the provider's id and first events (accepted, or found already
+ * uploaded after a crash), `failed` with the provider's message (refused), or one more attempt
+ * (unavailable; `failed` after the last). Queues the event sync of the connection.
+ */
+export const recordInvoiceUpload = defineCommand<UploadOutcomeInput, UploadOutcome>({
+  name: 'record_invoice_upload',
+  summary: "Record the outcome of an invoice's upload to the e-invoicing provider.",
+  input: 'UploadOutcomeInput',
+  output: 'UploadOutcome',
+  callers: ['system'],
+  async run(input, ctx) {
+    const invoice = await ctx
+      .tx('invoices')
+      .where({ id: input.invoice_id })
+      .forUpdate()
+      .first<InvoiceRow | undefined>();
+    if (!invoice) throw new AppError('NOT_FOUND', 'No such invoice.', { retryable: false });
+    if (invoice.status !== 'submitted' || invoice.pdp_id) {
+      return { invoice_id: invoice.id, status: invoice.status, retry: false };
+    }
+    const now = ctx.clock.now();
+    const audit = (action: string, details: Record<string, unknown>) =>
+      appendAuditEntry(ctx.tx, {
+        tenantId: invoice.tenant_id,
+        environment: invoice.environment,
+        entityType: 'invoice',
+        entityId: invoice.id,
+        action,
+        details,
+        actorIp: null,
+        actor: { type: 'system', id: null },
+        now,
+      });
+    if (input.outcome === 'accepted' && input.pdp_id) {
+      await ctx.tx('invoices').where({ id: invoice.id }).update({ pdp_id: input.pdp_id, updated_at: now });
+      await audit('invoice.uploaded', { pdp_id: input.pdp_id });
+      if (invoice.provider_connection_id) {
+        const connection = { id: invoice.provider_connection_id, tenant_id: invoice.tenant_id };
+        await applyProviderEvents(ctx, connection, input.events ?? []);
+        await ctx.jobs.send(
+          'sync-provider-events',
+          { tenantId: invoice.tenant_id, connectionId: connection.id },
+          { startAfter: Math.max(1, ctx.deps.config.simulatorStepSeconds), singletonKey: connection.id },
+        );
+      }
+      return { invoice_id: invoice.id, status: 'submitted', retry: false };
+    }
+    const attempts = invoice.transmission_attempts + 1;
+    const final = input.outcome === 'refused' || attempts >= MAX_TRANSMISSION_ATTEMPTS;
+    const message =
+      input.outcome === 'refused'
+        ? `The e-invoicing provider refused the invoice: ${input.message ?? 'no reason given'}`
+        : `The e-invoicing provider could not be reached after ${attempts} attempts: ${input.message ?? ''}`;
+    await ctx
+      .tx('invoices')
+      .where({ id: invoice.id })
+      .update({
+        transmission_attempts: attempts,
+        ...(final ? { status: 'failed', status_message: message.slice(0, 1000) } : {}),
+        updated_at: now,
+      });
+    if (final) await audit('invoice.failed', { message: message.slice(0, 1000), attempts });
+    return { invoice_id: invoice.id, status: final ? 'failed' : 'submitted', retry: !final };
+  },
+});

@@ -1,0 +1,54 @@
+import type { ProviderEvent, StatusToSend } from './einvoicing-provider.js';
+
+/** SuperPDP's `event` object (provider-apis.md §1.5). */
+export interface SuperPdpEvent {
+  id: number | string;
+  invoice_id: number | string;
+  status_code: string;
+  status_text?: string;
+  created_at: string;
+  data?: { reason?: string } | null;
+  details?: { reason?: string; notes?: { content_code?: string; contents?: { content?: string }[] }[] }[] | null;
+}
+
+/** The reason of an unfavourable status: `data.reason`, or the first detail's AFNOR code and note text. */
+export function reasonOf(event: SuperPdpEvent): string | null {
+  if (event.data?.reason) return event.data.reason;
+  const detail = event.details?.[0];
+  if (!detail) return null;
+  const text = detail.notes
+    ?.flatMap((note) => note.contents ?? [])
+    .map((c) => c.content)
+    .filter(Boolean)
+    .join(' ');
+  const parts = [detail.reason, text].filter(Boolean);
+  return parts.length ? parts.join(': ') : null;
+}
+
+export const toProviderEvent = (event: SuperPdpEvent): ProviderEvent => ({
+  id: String(event.id),
+  invoiceId: String(event.invoice_id),
+  statusCode: event.status_code,
+  statusText: event.status_text ?? '',
+  reason: reasonOf(event),
+  createdAt: new Date(event.created_at).toISOString(),
+});
+
+/**
+ * `POST /v1.beta/invoice_events` body (§1.6): a reason goes as one detail with its AFNOR code and
+ * a note; without a reason no `details` at all (an empty array is refused).
+ */
+export function statusBody(status: StatusToSend): Record<string, unknown> {
+  const body: Record<string, unknown> = { invoice_id: Number(status.invoiceId), status_code: status.statusCode };
+  if (status.reason) {
+    body.details = [
+      {
+        reason: status.reason.code,
+        ...(status.reason.text
+          ? { notes: [{ content_code: status.statusCode, contents: [{ content: status.reason.text.slice(0, 900) }] }] }
+          : {}),
+      },
+    ];
+  }
+  return body;
+}

@@ -1,0 +1,12 @@
+import { systemCaller } from '../../domain/shared/caller.js';
+import { execute } from '../../domain/shared/execute.js';
+import { listConnectionsToSync } from '../../domain/transmission/operations/list-connections-to-sync.js';
+import { queueProviderSyncs } from '../../domain/transmission/operations/queue-provider-syncs.js';
+import type { JobHandler } from '../job-handler.js';
+
+/** Cron: one `sync-provider-events` job per connection worth reading (the provider has no webhooks). */
+export const syncAllProviderEvents: JobHandler<'sync-all-provider-events'> = async (_payload, deps) => {
+  const { connections } = await execute(listConnectionsToSync, {}, systemCaller(), deps);
+  if (connections.length) await execute(queueProviderSyncs, { connections }, systemCaller(), deps);
+  return { queued: connections.length };
+};
