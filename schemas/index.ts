@@ -5,10 +5,12 @@ import { commonSchemas } from './common.js';
 import { companySchemas } from './companies.js';
 import { fecSchemas } from './fec.js';
 import { fiscalSchemas } from './fiscal.js';
+import { fiscalAnchorSchemas } from './fiscal-anchors.js';
+import { fiscalAttestationSchemas } from './fiscal-attestations.js';
+import { fiscalClosingSchemas } from './fiscal-closings.js';
+import { fiscalComplianceSchemas } from './fiscal-compliance.js';
 import { fiscalRuleSchemas } from './fiscal-rules.js';
 import { inboundEventSchemas } from './inbound-events.js';
-import { fiscalAnchorSchemas } from './fiscal-anchors.js';
-import { fiscalClosingSchemas } from './fiscal-closings.js';
 import { invoiceReadingSchemas } from './invoice-reading.js';
 import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
@@ -47,5 +49,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...fecSchemas,
   ...fiscalClosingSchemas,
   ...fiscalAnchorSchemas,
+  ...fiscalComplianceSchemas,
+  ...fiscalAttestationSchemas,
   ...invoiceReadingSchemas,
 ];

@@ -1,8 +1,8 @@
 import type { QueueName } from '../domain/shared/queues.js';
-import { deliverWebhook } from './handlers/deliver-webhook.js';
 import { anchorFiscalClosing } from './handlers/anchor-fiscal-closing.js';
 import { closeFiscalChainJob } from './handlers/close-fiscal-chain.js';
 import { closeFiscalPeriods } from './handlers/close-fiscal-periods.js';
+import { deliverWebhook } from './handlers/deliver-webhook.js';
 import { dispatchEvent } from './handlers/dispatch-event.js';
 import { generateInvoiceDocumentsJob } from './handlers/generate-invoice-documents.js';
 import { notifyWebhookDisabled } from './handlers/notify-webhook-disabled.js';

@@ -5,8 +5,9 @@ import { balanceRoutes } from './balance.routes.js';
 import { companyRoutes } from './companies.routes.js';
 import { fecRoutes } from './fec.routes.js';
 import { fiscalRoutes } from './fiscal.routes.js';
-import { fiscalRuleRoutes } from './fiscal-rules.routes.js';
 import { fiscalClosingRoutes } from './fiscal-closings.routes.js';
+import { fiscalExportRoutes } from './fiscal-exports.routes.js';
+import { fiscalRuleRoutes } from './fiscal-rules.routes.js';
 import {
   invoiceFileRoutes,
   invoiceReadingRoutes,
@@ -44,4 +45,5 @@ export const ROUTES: readonly RouteSpec[] = [
   ...fecRoutes,
   ...webhookRoutes,
   ...fiscalClosingRoutes,
+  ...fiscalExportRoutes,
 ];

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateWindows } from '../platform/rate-limits.js';
+import { luhn } from '../tenants/siret.js';
 
 /**
  * Webhook retries (spec/DECISIONS.md, "Outgoing webhooks"): the first attempt goes at once, then
@@ -51,6 +52,23 @@ export interface Config {
   tsaCaCertificates: string | null;
   /** How long a time-stamp request may take before it counts as the TSA being down. */
   tsaTimeoutMs: number;
+  /** An anchor pending longer than this makes the fiscal compliance report non-compliant. */
+  fiscalAnchorPendingHours: number;
+  /** The publisher (éditeur) that issues the attestations and ISCA documents; null fields are shown as not set. */
+  publisher: PublisherConfig;
+}
+
+/** The publisher's identity, as the self-attestations name it (PUBLISHER_* variables). */
+export interface PublisherConfig {
+  name: string | null;
+  /** 9 digits, Luhn-valid. */
+  siren: string | null;
+  address: string | null;
+  /** Who signs for the publisher: name and capacity. */
+  signatory: string | null;
+  contact: string | null;
+  /** The software's commercial name; the package name when unset. */
+  softwareName: string | null;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +131,22 @@ export const CONFIG_VARIABLES = {
   },
   TSA_CA_CERT: { default: '', help: "PEM file (or PEM text) of the TSA's root certificate(s); required with TSA_URL" },
   TSA_TIMEOUT_MS: { default: '10000', help: 'time-stamp request timeout; a slower TSA counts as down and is retried' },
+  FISCAL_ANCHOR_PENDING_HOURS: {
+    default: '6',
+    help: 'hours an anchor may stay pending before the fiscal compliance report counts it as a failure',
+  },
+  PUBLISHER_NAME: { default: '', help: 'legal name of the publisher (éditeur) that issues the fiscal attestations' },
+  PUBLISHER_SIREN: { default: '', help: "the publisher's SIREN (9 digits), printed on the attestations" },
+  PUBLISHER_ADDRESS: { default: '', help: "the publisher's registered address, printed on the attestations" },
+  PUBLISHER_SIGNATORY: {
+    default: '',
+    help: 'who signs the attestations for the publisher: name and capacity (e.g. "Jane Doe, présidente")',
+  },
+  PUBLISHER_CONTACT: { default: '', help: 'an e-mail or URL where the administration can reach the publisher' },
+  SOFTWARE_NAME: {
+    default: '',
+    help: "the software's commercial name on the attestations (default: the package name)",
+  },
 } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -231,6 +265,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (tsaUrl && !tsaCaCertificates) {
     problems.push("TSA_CA_CERT: is required with TSA_URL (the TSA's root certificate, to verify its time-stamps)");
   }
+  const publisherSiren = raw('PUBLISHER_SIREN').replace(/\s/g, '') || null;
+  if (publisherSiren && !(/^[0-9]{9}$/.test(publisherSiren) && luhn(publisherSiren))) {
+    fail('PUBLISHER_SIREN', 'must be a SIREN: 9 digits with a valid check digit', publisherSiren);
+  }
+  const text = (name: keyof typeof CONFIG_VARIABLES) => raw(name) || null;
 
   const config: Config = {
     nodeEnv,
@@ -262,6 +301,15 @@ export function loadConfig(env: Env = process.env): Config {
     tsaUrl,
     tsaCaCertificates,
     tsaTimeoutMs: int('TSA_TIMEOUT_MS', 100, 120_000),
+    fiscalAnchorPendingHours: int('FISCAL_ANCHOR_PENDING_HOURS', 1, 720),
+    publisher: {
+      name: text('PUBLISHER_NAME'),
+      siren: publisherSiren,
+      address: text('PUBLISHER_ADDRESS'),
+      signatory: text('PUBLISHER_SIGNATORY'),
+      contact: text('PUBLISHER_CONTACT'),
+      softwareName: text('SOFTWARE_NAME'),
+    },
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
