@@ -40,9 +40,9 @@ sealed text itself rather than \`closing_hash\`, write the closing's \`canonical
 `;
   const builtin = f.builtinAuthority
     ? `
-The tokens of this deployment come from its **built-in local authority** (\`Built-in TSA - not a
-qualified authority\`): they are real RFC 3161 tokens, but they date a closing only as far as the
-operator's own keys can be trusted. A deployment with \`TSA_URL\` set uses an outside authority.
+The tokens of this deployment come from its **built-in local authority**
+(\`Built-in TSA - not a qualified authority\`): they are real RFC 3161 tokens, but they date a
+closing only as far as the operator's own keys can be trusted. A deployment with \`TSA_URL\` set uses an outside authority.
 `
     : '';
   return `# Verifying this forensic export
