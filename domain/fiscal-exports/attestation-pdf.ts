@@ -74,7 +74,9 @@ export function renderAttestationPdf({ view, wording }: Attestation): Buffer {
         ...(view.year === null
           ? []
           : closingRows('Clôture annuelle', closings.yearly_closing, yearlyMissing(view.year, view.generated_at))),
-        ...closingRows('Dernière clôture', closings.latest, 'aucune'),
+        ...(closings.latest && closings.latest.id === closings.yearly_closing?.id
+          ? []
+          : closingRows('Dernière clôture', closings.latest, 'aucune')),
         ...totalsRows(closings.yearly_closing ?? closings.latest),
       ],
     },

@@ -9,6 +9,8 @@ export interface Measure {
   domain: string;
   measure: string;
   detail: string;
+  /** Orders measures of the same instant: days before their month, the month before its year. */
+  rank: number;
 }
 
 const monthName = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -35,6 +37,7 @@ export async function measuresOf(tx: Knex, chain: FiscalChain): Promise<Measure[
   if (first) {
     measures.push({
       at: iso(first.created_at),
+      rank: 0,
       domain: 'Chaîne fiscale',
       measure: 'Ouverture de la chaîne (enregistrement n° 1)',
       detail: `Empreinte de chaînage ${hashStart(first.chain_hash)}`,
@@ -53,6 +56,7 @@ export async function measuresOf(tx: Knex, chain: FiscalChain): Promise<Measure[
     const on = s.action === 'fiscal.kill_switch.activated';
     measures.push({
       at: iso(s.created_at),
+      rank: 5,
       domain: 'Coupe-circuit fiscal',
       measure: on ? 'Activation : création de factures et d’avoirs suspendue' : 'Désactivation : création rétablie',
       detail: s.details?.reason ? `Motif : ${s.details.reason}` : 'Sans motif indiqué',
@@ -72,6 +76,7 @@ export async function measuresOf(tx: Knex, chain: FiscalChain): Promise<Measure[
   for (const r of rules) {
     measures.push({
       at: iso(r.created_at),
+      rank: 6,
       domain: 'Règle fiscale',
       measure: `${r.key}, version ${r.version}, en vigueur au ${formatDate(r.effective_from)}`,
       detail: r.description,
@@ -91,6 +96,7 @@ export async function measuresOf(tx: Knex, chain: FiscalChain): Promise<Measure[
   for (const c of closings) {
     measures.push({
       at: iso(c.closed_at),
+      rank: c.type === 'yearly' ? 3 : 2,
       domain: 'Clôture',
       measure:
         c.type === 'yearly'
@@ -114,6 +120,7 @@ export async function measuresOf(tx: Knex, chain: FiscalChain): Promise<Measure[
   for (const d of days) {
     measures.push({
       at: iso(d.at),
+      rank: 1,
       domain: 'Clôture',
       measure: `${d.n} clôture(s) journalière(s) de ${month(d.month)}`,
       detail: `Du ${formatDate(d.first)} au ${formatDate(d.last)}`,
@@ -135,6 +142,7 @@ export async function measuresOf(tx: Knex, chain: FiscalChain): Promise<Measure[
   for (const s of stamps) {
     measures.push({
       at: iso(s.at),
+      rank: 4,
       domain: 'Horodatage RFC 3161',
       measure: `Horodatage des clôtures de ${month(s.month)}`,
       detail: `${s.anchored} horodatée(s), ${s.pending} en attente, ${s.failed} en échec`,
@@ -155,6 +163,7 @@ export async function measuresOf(tx: Knex, chain: FiscalChain): Promise<Measure[
   for (const c of checks) {
     measures.push({
       at: iso(c.at),
+      rank: 7,
       domain: "Contrôle d'intégrité",
       measure: `${c.n} contrôle(s) d'intégrité en ${month(c.month)}`,
       detail:
@@ -163,5 +172,5 @@ export async function measuresOf(tx: Knex, chain: FiscalChain): Promise<Measure[
           : `${c.failed} en échec (première rupture au numéro ${c.first_broken ?? '—'})`,
     });
   }
-  return measures.sort((a, b) => a.at.localeCompare(b.at));
+  return measures.sort((a, b) => a.at.localeCompare(b.at) || a.rank - b.rank);
 }

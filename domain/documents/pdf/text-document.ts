@@ -32,7 +32,9 @@ const BODY = 9.5;
 const LEADING = 13;
 const SMALL = 8.5;
 const SMALL_LEADING = 11;
-const LABEL_WIDTH = 150;
+const LABEL_WIDTH = 140;
+/** Facts are set a little smaller, so that a SHA-256 in hex (64 digits) fits on one line. */
+const FACT = 9;
 const PAD = 3;
 
 /**
@@ -81,10 +83,10 @@ function drawBlock(cursor: LayoutCursor, block: TextBlock): void {
   }
   if (block.kind === 'facts') {
     for (const [label, value] of block.rows) {
-      const labels = cursor.wrap(label, 'regular', BODY, LABEL_WIDTH - 8);
-      const values = cursor.wrap(value || '—', 'regular', BODY, CONTENT_WIDTH - LABEL_WIDTH);
+      const labels = cursor.wrap(label, 'regular', FACT, LABEL_WIDTH - 8);
+      const values = cursor.wrap(value || '—', 'regular', FACT, CONTENT_WIDTH - LABEL_WIDTH);
       const xs = [MARGIN_X, MARGIN_X + LABEL_WIDTH];
-      drawRowLines(cursor, [labels, values], xs, LEADING, regular(2), [GREY, undefined]);
+      drawRowLines(cursor, [labels, values], xs, LEADING, regular(2), [GREY, undefined], FACT);
     }
     cursor.y += 8;
     return;
@@ -121,8 +123,9 @@ function drawTable(cursor: LayoutCursor, columns: readonly TableColumn[], rows: 
 }
 
 /**
- * Draws cells side by side, line by line, keeping a row whole on one page when it fits on a page,
- * else running it onto the next. A negative x right-aligns the cell at -x.
+ * Draws cells side by side. A row is kept whole on one page when it fits on a page, and then
+ * drawn cell by cell, so that text extraction reads each cell in one piece; a row taller than a
+ * page runs onto the next ones line by line. A negative x right-aligns the cell at -x.
  */
 function drawRowLines(
   cursor: LayoutCursor,
@@ -133,16 +136,24 @@ function drawRowLines(
   colors: readonly (Rgb | undefined)[],
   size = BODY,
 ): void {
-  const height = Math.max(...cells.map((c) => c.length)) * leading;
-  cursor.ensure(height + 2);
-  for (let n = 0; n < height / leading; n++) {
+  const count = Math.max(...cells.map((c) => c.length));
+  cursor.ensure(count * leading + 2);
+  const draw = (i: number, n: number, top: number) => {
+    const text = cells[i][n];
+    if (!text) return;
+    if (xs[i] < 0) cursor.lineRight(-xs[i], top, text, faces[i], size, colors[i]);
+    else cursor.line(xs[i], top, text, faces[i], size, colors[i]);
+  };
+  if (count * leading <= cursor.space) {
+    for (let i = 0; i < cells.length; i++) {
+      for (let n = 0; n < cells[i].length; n++) draw(i, n, cursor.y + n * leading);
+    }
+    cursor.y += count * leading + 2;
+    return;
+  }
+  for (let n = 0; n < count; n++) {
     if (cursor.space < leading) cursor.newPage();
-    cells.forEach((lines, i) => {
-      const text = lines[n];
-      if (!text) return;
-      if (xs[i] < 0) cursor.lineRight(-xs[i], cursor.y, text, faces[i], size, colors[i]);
-      else cursor.line(xs[i], cursor.y, text, faces[i], size, colors[i]);
-    });
+    for (let i = 0; i < cells.length; i++) draw(i, n, cursor.y);
     cursor.y += leading;
   }
   cursor.y += 2;
