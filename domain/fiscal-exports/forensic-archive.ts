@@ -14,9 +14,6 @@ import { anchorLine, closingLine, entryLines } from './forensic-lines.js';
 import { VERIFY_PY } from './forensic-verifier.js';
 import { chainsInScope } from './report-scope.js';
 
-/** The most entries one archive holds: it is built in memory. */
-export const MAX_EXPORT_ENTRIES = 1_000_000;
-
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const jsonl = (rows: readonly unknown[]) => rows.map((r) => `${JSON.stringify(r)}\n`).join('');
 
@@ -31,11 +28,13 @@ export async function forensicArchive(ctx: OperationContext, scope: IntegritySco
   const now = ctx.clock.now();
   const heads = await chainsInScope(ctx.tx, scope);
   const total = heads.reduce((sum, h) => sum + h.length, 0);
-  if (total > MAX_EXPORT_ENTRIES) {
+  // The archive is built in memory (measured: 100,000 entries make 77 MB in 12 s, 370 MB of memory).
+  const limit = ctx.deps.config.forensicExportMaxEntries;
+  if (total > limit) {
     throw new AppError(
       'FORENSIC_EXPORT_TOO_LARGE',
-      `These chains hold ${total} entries; one archive holds at most ${MAX_EXPORT_ENTRIES}. Export one chain at a time with sub_tenant_id.`,
-      { body: { entries: total, limit: MAX_EXPORT_ENTRIES } },
+      `These chains hold ${total} entries; one archive holds at most ${limit} (FORENSIC_EXPORT_MAX_ENTRIES). Export one chain at a time with sub_tenant_id.`,
+      { body: { entries: total, limit } },
     );
   }
   const integrity = await checkIntegrity(ctx.tx, scope, now, await trustedCaPems(ctx.tx, ctx.deps.config));

@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import test from 'ava';
 import { expectInvalid, expectRefusal } from '../helpers/assertions.js';
 import { closeDay, invoiceAt, runAnchorJobs, smallInvoice } from '../helpers/fiscal-closings.js';
+import { seedFiscalEntries } from '../helpers/fiscal-entries.js';
 import { postJson, readJson } from '../helpers/http.js';
 import { seedPlatformTenant } from '../helpers/identities.js';
 import { opensslVerifyToken } from '../helpers/openssl-ts.js';
@@ -273,4 +274,35 @@ test.serial('one sub-tenant’s chain on request; only the key’s own tenant an
     }),
     'environment',
   );
+});
+
+test('chains longer than FORENSIC_EXPORT_MAX_ENTRIES are refused with a clear 422, one chain at a time passes', async (t) => {
+  const small = await startTestApp({ env: { RATE_LIMIT_SCALE: '0', FORENSIC_EXPORT_MAX_ENTRIES: '3' } });
+  try {
+    const tenant = await seedPlatformTenant(small.ownerDb, { kyb: 'verified' });
+    const [sub] = await small
+      .ownerDb('sub_tenants')
+      .insert({ tenant_id: tenant.tenantId, environment: 'sandbox', name: 'Small', external_id: 'small' })
+      .returning('id');
+    await seedFiscalEntries(small.ownerDb, { tenantId: tenant.tenantId, environment: 'sandbox' }, 2);
+    await seedFiscalEntries(
+      small.ownerDb,
+      { tenantId: tenant.tenantId, environment: 'sandbox', subTenantId: sub.id },
+      2,
+    );
+    const headers = { 'X-Tenant-Key': tenant.keys.sk_test };
+    const refused = await expectRefusal(
+      t,
+      await small.request('/api/v1/tenant/fiscal/forensic-export', { headers }),
+      422,
+      'FORENSIC_EXPORT_TOO_LARGE',
+    );
+    t.like(refused, { entries: 4, limit: 3 });
+    t.regex(refused.message, /sub_tenant_id/);
+    const one = await small.request(`/api/v1/tenant/fiscal/forensic-export?sub_tenant_id=${sub.id}`, { headers });
+    t.is(one.status, 200);
+    await one.arrayBuffer();
+  } finally {
+    await small.close();
+  }
 });
