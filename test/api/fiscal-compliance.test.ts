@@ -32,6 +32,34 @@ async function tenantFrom(day: string) {
   return tenant;
 }
 
+/**
+ * As a superuser could: entry 1 of a chain rewritten with its own hashes recomputed, the ledger's
+ * triggers off for that statement only. Entry 2 still links to the old chain hash.
+ */
+async function alterFirstEntry(tenantId: string, subTenantId: string | null) {
+  await app.ownerDb.transaction(async (tx) => {
+    const row = await tx('fiscal_entries')
+      .where({ tenant_id: tenantId, sequence_number: 1, sub_tenant_id: subTenantId })
+      .first();
+    const data = { ...row.data, total_ht: '1.00' };
+    const canonical = `{${Object.keys(data)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${JSON.stringify(data[k])}`)
+      .join(',')}}`;
+    const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+    await tx.raw('alter table fiscal_entries disable trigger user');
+    await tx('fiscal_entries')
+      .where({ id: row.id })
+      .update({
+        data: canonical,
+        canonical_data: canonical,
+        data_hash: sha(canonical),
+        chain_hash: sha(row.previous_hash + sha(canonical)),
+      });
+    await tx.raw('alter table fiscal_entries enable trigger user');
+  });
+}
+
 test.serial(
   'a chain with yesterday closed and time-stamped is compliant; the integrity check is reused for a day',
   async (t) => {
@@ -173,27 +201,7 @@ test.serial(
     clock.set('2026-09-01T12:00:00Z');
     t.like((await compliance(key)).data, { compliant: true, integrity_check: { ran_now: true } });
 
-    // As a superuser could: entry 1 rewritten with its own hashes recomputed, triggers off for the
-    // statement only. Entry 2 still links to the old chain hash.
-    await app.ownerDb.transaction(async (tx) => {
-      const row = await tx('fiscal_entries').where({ tenant_id: tenant.tenantId, sequence_number: 1 }).first();
-      const data = { ...row.data, total_ht: '1.00' };
-      const canonical = `{${Object.keys(data)
-        .sort()
-        .map((k) => `${JSON.stringify(k)}:${JSON.stringify(data[k])}`)
-        .join(',')}}`;
-      const sha = (s: string) => createHash('sha256').update(s).digest('hex');
-      await tx.raw('alter table fiscal_entries disable trigger user');
-      await tx('fiscal_entries')
-        .where({ id: row.id })
-        .update({
-          data: canonical,
-          canonical_data: canonical,
-          data_hash: sha(canonical),
-          chain_hash: sha(row.previous_hash + sha(canonical)),
-        });
-      await tx.raw('alter table fiscal_entries enable trigger user');
-    });
+    await alterFirstEntry(tenant.tenantId, null);
 
     clock.set('2026-09-01T12:05:00Z');
     const stale = await compliance(key);
@@ -292,3 +300,41 @@ test.serial('scope: every chain by default, one sub-tenant on request, only the 
     'FISCAL_SCOPE_DENIED',
   );
 });
+
+test.serial(
+  'one sub-tenant’s report counts only its own chain’s breaks, even from a check of every chain',
+  async (t) => {
+    const tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
+    const key = tenant.keys.sk_test;
+    const headers = { 'X-Tenant-Key': key };
+    const sub = (
+      await readJson(
+        await app.request('/api/v1/tenant/sub-tenants', postJson({ external_id: 'd', name: 'Shop' }, headers)),
+      )
+    ).data;
+    for (const hour of ['09', '10']) {
+      await invoiceAt(app, clock, key, `2026-10-20T${hour}:00:00Z`, smallInvoice(10));
+      await invoiceAt(
+        app,
+        clock,
+        key,
+        `2026-10-20T${hour}:30:00Z`,
+        smallInvoice(10),
+        `/api/v1/tenant/sub-tenants/${sub.id}/invoices`,
+      );
+    }
+    await alterFirstEntry(tenant.tenantId, null);
+    clock.set('2026-10-20T12:00:00Z');
+    const all = await compliance(key, '?verify=true');
+    t.like(all.data, {
+      integrity_valid: false,
+      integrity_check: { first_broken: { sequence_number: 2, sub_tenant_id: null } },
+    });
+    const theirs = await compliance(key, `?sub_tenant_id=${sub.id}`);
+    t.like(theirs.data, {
+      compliant: true,
+      integrity_valid: true,
+      integrity_check: { ran_now: false, broken_links: 0, chains_checked: 2 },
+    });
+  },
+);
