@@ -7,7 +7,9 @@ import { creditNoteSchemas } from './credit-notes.js';
 import { fecSchemas } from './fec.js';
 import { fiscalSchemas } from './fiscal.js';
 import { fiscalAnchorSchemas } from './fiscal-anchors.js';
+import { fiscalAttestationSchemas } from './fiscal-attestations.js';
 import { fiscalClosingSchemas } from './fiscal-closings.js';
+import { fiscalComplianceSchemas } from './fiscal-compliance.js';
 import { fiscalRuleSchemas } from './fiscal-rules.js';
 import { inboundEventSchemas } from './inbound-events.js';
 import { incomingInvoiceSchemas } from './incoming-invoices.js';
@@ -51,6 +53,8 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...fecSchemas,
   ...fiscalClosingSchemas,
   ...fiscalAnchorSchemas,
+  ...fiscalComplianceSchemas,
+  ...fiscalAttestationSchemas,
   ...invoiceReadingSchemas,
   ...incomingInvoiceSchemas,
   ...creditNoteSchemas,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateWindows } from '../platform/rate-limits.js';
+import { luhn } from '../tenants/siret.js';
 
 /**
  * Webhook retries (spec/DECISIONS.md, "Outgoing webhooks"): the first attempt goes at once, then
@@ -59,6 +60,25 @@ export interface Config {
   superpdpWebhookSecret: string | null;
   /** Seconds between the simulator's lifecycle steps (uploaded → transmitted → processing → completed). */
   simulatorStepSeconds: number;
+  /** An anchor pending longer than this makes the fiscal compliance report non-compliant. */
+  fiscalAnchorPendingHours: number;
+  /** The most ledger entries one forensic archive holds (it is built in memory, about 800 bytes an entry). */
+  forensicExportMaxEntries: number;
+  /** The publisher (éditeur) that issues the attestations and ISCA documents; null fields are shown as not set. */
+  publisher: PublisherConfig;
+}
+
+/** The publisher's identity, as the self-attestations name it (PUBLISHER_* variables). */
+export interface PublisherConfig {
+  name: string | null;
+  /** 9 digits, Luhn-valid. */
+  siren: string | null;
+  address: string | null;
+  /** Who signs for the publisher: name and capacity. */
+  signatory: string | null;
+  contact: string | null;
+  /** The software's commercial name; the package name when unset. */
+  softwareName: string | null;
 }
 
 export class ConfigError extends Error {
@@ -131,6 +151,26 @@ export const CONFIG_VARIABLES = {
   },
   SUPERPDP_WEBHOOK_SECRET: { default: '', help: 'shared secret of the signed /webhooks/superpdp* sync triggers' },
   SIMULATOR_STEP_SECONDS: { default: '2', help: "seconds between the e-invoicing simulator's lifecycle steps" },
+  FISCAL_ANCHOR_PENDING_HOURS: {
+    default: '6',
+    help: 'hours an anchor may stay pending before the fiscal compliance report counts it as a failure',
+  },
+  FORENSIC_EXPORT_MAX_ENTRIES: {
+    default: '200000',
+    help: 'most ledger entries in one forensic export (built in memory, about 800 bytes each); more is a 422',
+  },
+  PUBLISHER_NAME: { default: '', help: 'legal name of the publisher (éditeur) that issues the fiscal attestations' },
+  PUBLISHER_SIREN: { default: '', help: "the publisher's SIREN (9 digits), printed on the attestations" },
+  PUBLISHER_ADDRESS: { default: '', help: "the publisher's registered address, printed on the attestations" },
+  PUBLISHER_SIGNATORY: {
+    default: '',
+    help: 'who signs the attestations for the publisher: name and capacity (e.g. "Jane Doe, présidente")',
+  },
+  PUBLISHER_CONTACT: { default: '', help: 'an e-mail or URL where the administration can reach the publisher' },
+  SOFTWARE_NAME: {
+    default: '',
+    help: "the software's commercial name on the attestations (default: the package name)",
+  },
 } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -249,6 +289,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (tsaUrl && !tsaCaCertificates) {
     problems.push("TSA_CA_CERT: is required with TSA_URL (the TSA's root certificate, to verify its time-stamps)");
   }
+  const publisherSiren = raw('PUBLISHER_SIREN').replace(/\s/g, '') || null;
+  if (publisherSiren && !(/^[0-9]{9}$/.test(publisherSiren) && luhn(publisherSiren))) {
+    fail('PUBLISHER_SIREN', 'must be a SIREN: 9 digits with a valid check digit', publisherSiren);
+  }
+  const text = (name: keyof typeof CONFIG_VARIABLES) => raw(name) || null;
 
   const superpdpBaseUrl = raw('SUPERPDP_BASE_URL').replace(/\/+$/, '') || null;
   if (superpdpBaseUrl && !isHttpUrl(superpdpBaseUrl))
@@ -288,6 +333,16 @@ export function loadConfig(env: Env = process.env): Config {
     superpdpTimeoutMs: int('SUPERPDP_TIMEOUT_MS', 100, 120_000),
     superpdpWebhookSecret: raw('SUPERPDP_WEBHOOK_SECRET') || null,
     simulatorStepSeconds: int('SIMULATOR_STEP_SECONDS', 0, 3600),
+    fiscalAnchorPendingHours: int('FISCAL_ANCHOR_PENDING_HOURS', 1, 720),
+    forensicExportMaxEntries: int('FORENSIC_EXPORT_MAX_ENTRIES', 1, 10_000_000),
+    publisher: {
+      name: text('PUBLISHER_NAME'),
+      siren: publisherSiren,
+      address: text('PUBLISHER_ADDRESS'),
+      signatory: text('PUBLISHER_SIGNATORY'),
+      contact: text('PUBLISHER_CONTACT'),
+      softwareName: text('SOFTWARE_NAME'),
+    },
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -53,6 +53,7 @@ export async function execute<I, O>(
       caller,
       log,
       readOnly: op.kind === 'query',
+      snapshot: op.snapshot,
       run: (ctx) => op.run(input, ctx),
       beforeCommit: options.beforeCommit,
     });
@@ -76,6 +77,7 @@ interface TransactionPlan<O> {
   caller: Caller;
   log: Logger;
   readOnly?: boolean;
+  snapshot?: boolean;
   run(ctx: OperationContext): Promise<O>;
   beforeCommit?: (tx: Knex, output: O) => Promise<void>;
 }
@@ -93,7 +95,7 @@ function inTransaction<O>(deps: Deps, plan: TransactionPlan<O>): Promise<O> {
       if (plan.beforeCommit) await plan.beforeCommit(tx, output);
       return output;
     },
-    { readOnly },
+    plan.snapshot ? { readOnly, isolationLevel: 'repeatable read' } : { readOnly },
   );
 }
 

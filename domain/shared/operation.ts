@@ -40,6 +40,11 @@ export interface Operation<I = unknown, O = unknown> {
    * hold a transaction open across the call: they read and write through nested `execute` calls.
    */
   transactional?: boolean;
+  /**
+   * Reads one consistent snapshot: the transaction runs at REPEATABLE READ, so everything it reads
+   * is as of its first statement (an export whose files must agree with each other).
+   */
+  snapshot?: boolean;
   /** Concurrent calls that may be written together, in one transaction (domain/shared/group-commit.ts). */
   batch?: BatchSpec<I, O>;
   run(input: I, ctx: OperationContext): Promise<O>;

@@ -170,6 +170,14 @@ export const EXPECTED: Record<string, Row> = {
   'GET /api/v1/tenant/fiscal/anchors': tenantRoute(200),
   'GET /api/v1/tenant/fiscal/anchors/{id}/token': tenantRoute(404),
   'GET /api/v1/tenant/fiscal/anchors/{id}/ca-certificate': tenantRoute(404),
+  'GET /api/v1/tenant/fiscal/compliance': tenantRoute(200),
+  'GET /api/v1/tenant/fiscal/forensic-export': tenantRoute(200),
+  // `{year}` is filled with 2026: the current year or a past one, so it can be attested.
+  'GET /api/v1/tenant/fiscal/attestation/{year}': tenantRoute(200),
+  'GET /api/v1/tenant/fiscal/attestation/{year}/download': tenantRoute(200),
+  'GET /api/v1/tenant/fiscal/isca/self-attestation/download': tenantRoute(200),
+  'GET /api/v1/tenant/fiscal/isca/technical-dossier/download': tenantRoute(200),
+  'GET /api/v1/tenant/fiscal/isca/measures-register/download': tenantRoute(200),
   'POST /api/v1/tenant/sub-tenants/{subTenantId}/invoices': tenantRoute(422),
   'POST /api/v1/tenant/invoices/bulk': tenantRoute(422),
 

@@ -1,0 +1,50 @@
+import { downloadFiscalAttestation } from '../../domain/fiscal-exports/operations/download-fiscal-attestation.js';
+import { downloadIscaMeasuresRegister } from '../../domain/fiscal-exports/operations/download-isca-measures-register.js';
+import { downloadIscaSelfAttestation } from '../../domain/fiscal-exports/operations/download-isca-self-attestation.js';
+import { downloadIscaTechnicalDossier } from '../../domain/fiscal-exports/operations/download-isca-technical-dossier.js';
+import { exportForensic } from '../../domain/fiscal-exports/operations/export-forensic.js';
+import { getFiscalAttestation } from '../../domain/fiscal-exports/operations/get-fiscal-attestation.js';
+import { getFiscalCompliance } from '../../domain/fiscal-exports/operations/get-fiscal-compliance.js';
+import type { RouteSpec } from '../http/route-spec.js';
+
+const BASE = '/api/v1/tenant/fiscal';
+const common = { tag: 'Fiscal', auth: ['tenant_key'] } as const;
+const pdf = ['application/pdf'] as const;
+
+/**
+ * Spec "Fiscal [TenantKey + scope]", scope `fiscal:read`: compliance, the forensic export, the
+ * yearly attestation (JSON and PDF) and the three ISCA documents (PDF).
+ */
+export const fiscalExportRoutes: RouteSpec[] = [
+  { ...common, method: 'get', path: `${BASE}/compliance`, operation: getFiscalCompliance },
+  { ...common, method: 'get', path: `${BASE}/forensic-export`, operation: exportForensic, file: ['application/zip'] },
+  { ...common, method: 'get', path: `${BASE}/attestation/{year}`, operation: getFiscalAttestation },
+  {
+    ...common,
+    method: 'get',
+    path: `${BASE}/attestation/{year}/download`,
+    operation: downloadFiscalAttestation,
+    file: pdf,
+  },
+  {
+    ...common,
+    method: 'get',
+    path: `${BASE}/isca/self-attestation/download`,
+    operation: downloadIscaSelfAttestation,
+    file: pdf,
+  },
+  {
+    ...common,
+    method: 'get',
+    path: `${BASE}/isca/technical-dossier/download`,
+    operation: downloadIscaTechnicalDossier,
+    file: pdf,
+  },
+  {
+    ...common,
+    method: 'get',
+    path: `${BASE}/isca/measures-register/download`,
+    operation: downloadIscaMeasuresRegister,
+    file: pdf,
+  },
+];
