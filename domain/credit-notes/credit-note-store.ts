@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { CreditNoteListInput } from '../../schemas/credit-notes.js';
 import type { InvoiceReader } from '../invoicing/invoice-queries.js';
 import type { InvoiceRow } from '../invoicing/invoice-row.js';
-import type { InvoiceOwner } from '../invoicing/invoice-store.js';
+import { type InvoiceOwner, lineColumns } from '../invoicing/invoice-store.js';
 import { NO_SUB_TENANT } from '../ledger/fiscal-chain-summary.js';
 import { AppError } from '../shared/app-error.js';
 import { type Page, paginate } from '../shared/pagination.js';
@@ -88,19 +88,8 @@ export async function insertCreditNote(tx: Knex, n: NewCreditNote): Promise<Stor
       p.lines.map((l) => ({
         tenant_id: inv.tenant_id,
         credit_note_id: n.id,
-        line_number: l.lineNumber,
         invoice_line_number: l.invoiceLineNumber,
-        description: l.description,
-        quantity: l.quantity.toFixed(),
-        unit_price: l.unitPrice.toFixed(),
-        tax_rate: l.taxRate.toFixed(2),
-        vat_category: l.vatCategory,
-        vat_exemption_reason: l.exemptionReason,
-        vat_exemption_reason_code: l.exemptionCode,
-        unit_code: l.unitCode,
-        total_ht: l.totalHt.toFixed(2),
-        total_tax: l.totalTax.toFixed(2),
-        total_ttc: l.totalTtc.toFixed(2),
+        ...lineColumns(l),
       })),
     )
     .returning<CreditNoteLineRow[]>('*');

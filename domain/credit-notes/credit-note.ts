@@ -1,26 +1,15 @@
 import type { CreateCreditNoteInput } from '../../schemas/credit-notes.js';
 import { Decimal, toMoney } from '../billing/money.js';
 import type { VatCategory } from '../documents/invoice-document.js';
+import type { PreparedLine } from '../invoicing/invoice.js';
 import { round2, vatGroups } from '../invoicing/vat.js';
 import { AppError } from '../shared/app-error.js';
 import type { CreditNoteType } from './credit-note-row.js';
 import type { InvoiceBalance, LineBalance } from './remaining-creditable.js';
 
-/** One credited part of an invoice line, checked and priced. */
-export interface PreparedCreditLine {
-  lineNumber: number;
+/** One credited part of an invoice line, checked and priced: a line like an invoice's, and the line it credits. */
+export interface PreparedCreditLine extends PreparedLine {
   invoiceLineNumber: number;
-  description: string;
-  quantity: Decimal;
-  unitPrice: Decimal;
-  taxRate: Decimal;
-  vatCategory: VatCategory;
-  exemptionReason: string | null;
-  exemptionCode: string | null;
-  unitCode: string;
-  totalHt: Decimal;
-  totalTax: Decimal;
-  totalTtc: Decimal;
 }
 
 /** A credit note that passed every rule against its invoice's balance: what is stored. */

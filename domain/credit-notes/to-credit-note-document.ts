@@ -1,7 +1,7 @@
 import { Decimal } from '../billing/money.js';
 import type { InvoiceDocument, VatCategory } from '../documents/invoice-document.js';
 import type { StoredInvoice } from '../invoicing/invoice-row.js';
-import { toInvoiceDocument } from '../invoicing/to-document.js';
+import { documentLineOf, toInvoiceDocument } from '../invoicing/to-document.js';
 import { vatGroups } from '../invoicing/vat.js';
 import type { StoredCreditNote } from './credit-note-row.js';
 
@@ -40,16 +40,7 @@ export function toCreditNoteDocument(stored: StoredCreditNote, invoice: StoredIn
     buyerIsIndividual: c.buyer_is_individual,
     // BT-80 is needed only while an intra-community line (K) is credited (BR-IC-12).
     deliverToCountry: categories.has('K') ? inv.buyer_country : null,
-    lines: lines.map((l) => ({
-      lineNumber: l.line_number,
-      description: l.description,
-      quantity: new Decimal(l.quantity).toFixed(),
-      unitCode: l.unit_code,
-      unitPrice: new Decimal(l.unit_price).toFixed(),
-      netAmount: new Decimal(l.total_ht).toFixed(2),
-      vatCategory: l.vat_category,
-      vatRate: l.vat_category === 'O' ? null : new Decimal(l.tax_rate).toFixed(2),
-    })),
+    lines: lines.map(documentLineOf),
     vatBreakdown: groups.map((g) => ({
       category: g.category,
       rate: g.category === 'O' ? null : g.rate.toFixed(2),

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { NO_SUB_TENANT } from '../ledger/fiscal-chain-summary.js';
 import { AppError } from '../shared/app-error.js';
 import type { Environment } from '../shared/caller.js';
-import type { PreparedInvoice } from './invoice.js';
+import type { PreparedInvoice, PreparedLine } from './invoice.js';
 import type { InvoiceLineRow, InvoiceRow, StoredInvoice } from './invoice-row.js';
 
 /** Whose invoice: the isolation key, the environment and the sub-tenant (none for the owner's own). */
@@ -67,8 +67,12 @@ export async function insertInvoices(tx: Knex, invoices: readonly NewInvoice[]):
 }
 
 function lineRows(n: NewInvoice) {
-  return n.prepared.lines.map((l) => ({
-    invoice_id: n.id,
+  return n.prepared.lines.map((l) => ({ invoice_id: n.id, ...lineColumns(l) }));
+}
+
+/** The stored columns of a checked line (invoice and credit-note lines share them). */
+export function lineColumns(l: PreparedLine) {
+  return {
     line_number: l.lineNumber,
     description: l.description,
     quantity: l.quantity.toFixed(),
@@ -81,7 +85,7 @@ function lineRows(n: NewInvoice) {
     total_ht: l.totalHt.toFixed(2),
     total_tax: l.totalTax.toFixed(2),
     total_ttc: l.totalTtc.toFixed(2),
-  }));
+  };
 }
 
 function invoiceRow(tx: Knex, n: NewInvoice) {

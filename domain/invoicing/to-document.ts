@@ -92,7 +92,7 @@ export function toInvoiceDocument({ invoice, lines }: StoredInvoice): InvoiceDoc
     // BT-72: the sale or service is dated by the invoice (French practice), and K requires it (BR-IC-11).
     deliveryDate: invoice.issue_date,
     deliverToCountry: intraCommunity ? invoice.buyer_country : null,
-    lines: lines.map(lineOf),
+    lines: lines.map(documentLineOf),
     vatBreakdown: groups.map((g, i) => ({
       category: g.category,
       rate: g.category === 'O' ? null : g.rate.toFixed(2),
@@ -117,7 +117,13 @@ export function toInvoiceDocument({ invoice, lines }: StoredInvoice): InvoiceDoc
   };
 }
 
-function lineOf(line: InvoiceLineRow) {
+/** A stored line (an invoice's or a credit note's: the same columns) as a document line. */
+export function documentLineOf(
+  line: Pick<
+    InvoiceLineRow,
+    'line_number' | 'description' | 'quantity' | 'unit_code' | 'unit_price' | 'total_ht' | 'vat_category' | 'tax_rate'
+  >,
+) {
   return {
     lineNumber: line.line_number,
     description: line.description,
