@@ -149,16 +149,19 @@ test.serial('an anchor is completed once, pending to anchored; nothing else chan
       },
     );
   }
+  // the application role has no DELETE privilege at all; the owner meets the triggers
   await t.throwsAsync(
     asApp((tx) => tx('fiscal_anchors').where({ id: pending }).del()),
-    { message: /append-only/ },
+    { message: /permission denied for table fiscal_anchors/ },
   );
   await t.throwsAsync(
     asApp((tx) => tx('fiscal_anchor_attempts').where({ anchor_id: pending }).del()),
-    {
-      message: /append-only/,
-    },
+    { message: /permission denied for table fiscal_anchor_attempts/ },
   );
+  await t.throwsAsync(app.ownerDb('fiscal_anchors').where({ id: pending }).del(), { message: /append-only/ });
+  await t.throwsAsync(app.ownerDb('fiscal_anchor_attempts').where({ anchor_id: pending }).del(), {
+    message: /append-only/,
+  });
   await t.throwsAsync(app.ownerDb.raw('truncate fiscal_anchors, fiscal_anchor_attempts'), { message: /append-only/ });
   t.deepEqual(await app.ownerDb('fiscal_anchors').where({ id: pending }).first(), anchored);
 
