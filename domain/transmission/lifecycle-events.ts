@@ -8,8 +8,9 @@ import { recordPayment } from './record-payment.js';
 /**
  * Applies provider events to the connection's invoices, in the caller's transaction: each event is
  * stored once (a re-read page changes nothing), then the transition table moves the invoice and
- * emits its webhook; `fr:212` records the payment in the fiscal ledger. Events of invoices we did
- * not send through this connection are skipped. Returns how many were new.
+ * emits its webhook; `fr:212` records the payment in the fiscal ledger. An event of a provider
+ * invoice id we do not know yet is kept in `provider_unmatched_events`: `applyParkedEvents` applies
+ * it once the upload that carries that id is recorded. Returns how many were new.
  */
 export async function applyProviderEvents(
   ctx: OperationContext,
@@ -23,7 +24,21 @@ export async function applyProviderEvents(
       .where({ tenant_id: connection.tenant_id, provider_connection_id: connection.id, pdp_id: event.invoiceId })
       .forUpdate()
       .first<InvoiceRow | undefined>();
-    if (!invoice) continue;
+    if (!invoice) {
+      await ctx
+        .tx('provider_unmatched_events')
+        .insert({
+          tenant_id: connection.tenant_id,
+          connection_id: connection.id,
+          pdp_invoice_id: event.invoiceId,
+          provider_event_id: event.id,
+          event: JSON.stringify(event),
+          recorded_at: ctx.clock.now(),
+        })
+        .onConflict(['connection_id', 'provider_event_id'])
+        .ignore();
+      continue;
+    }
     const label = labelOf(event.statusCode, event.statusText);
     const stored = await ctx
       .tx('invoice_lifecycle_events')
@@ -51,6 +66,27 @@ export async function applyProviderEvents(
     await applyRule(ctx, withEvent, event, label);
   }
   return applied;
+}
+
+/**
+ * Applies an upload's first events together with those kept for its provider invoice id before we
+ * knew it (a sync that ran between the upload and its record), in the provider's order.
+ */
+export async function applyUploadEvents(
+  ctx: OperationContext,
+  connection: { id: string; tenant_id: string },
+  pdpInvoiceId: string,
+  uploadEvents: readonly ProviderEvent[],
+): Promise<number> {
+  const parked = await ctx
+    .tx('provider_unmatched_events')
+    .where({ connection_id: connection.id, pdp_invoice_id: pdpInvoiceId })
+    .select<{ event: ProviderEvent }[]>('event');
+  const byId = new Map([...uploadEvents, ...parked.map((row) => row.event)].map((e) => [e.id, e]));
+  const events = [...byId.values()].sort((a, b) =>
+    BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0,
+  );
+  return applyProviderEvents(ctx, connection, events);
 }
 
 async function applyRule(ctx: OperationContext, invoice: InvoiceRow, event: ProviderEvent, label: string) {

@@ -2,6 +2,8 @@ import test from 'ava';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
 import { connectProvider } from '../../domain/transmission/operations/connect-provider.js';
+import { recordInvoiceUpload } from '../../domain/transmission/operations/record-invoice-upload.js';
+import { recordProviderEvents } from '../../domain/transmission/operations/record-provider-events.js';
 import { generateInvoiceDocumentsJob } from '../../workers/handlers/generate-invoice-documents.js';
 import { syncProviderEvents } from '../../workers/handlers/sync-provider-events.js';
 import { transmitInvoice } from '../../workers/handlers/transmit-invoice.js';
@@ -235,5 +237,49 @@ test.serial(
     );
     t.is(again.status, 200);
     t.like(await row(refused.id), { status: 'submitted', status_message: null });
+  },
+);
+
+test.serial(
+  'events a sync reads before the upload is recorded (a worker killed in between) are applied when it is',
+  async (t) => {
+    const { tenant, connectionId } = await productionSetup();
+    const invoice = await submittedInvoice(tenant);
+    const providerEvent = (id: string, code: string) => ({
+      id,
+      invoiceId: '9901',
+      statusCode: code,
+      statusText: code,
+      reason: null,
+      createdAt: '2026-11-20T10:00:00Z',
+    });
+    // the provider took the upload (api:uploaded 5000) but the worker died before recording 9901;
+    // meanwhile a sync reads fr:200 and fr:205 of 9901 and moves the cursor past them
+    const page = await execute(
+      recordProviderEvents,
+      {
+        connection_id: connectionId,
+        events: [providerEvent('5001', 'fr:200'), providerEvent('5002', 'fr:205')],
+        cursor: '5002',
+      },
+      systemCaller(tenant.tenantId),
+      app.deps,
+    );
+    t.is(page.applied, 0, 'no invoice of ours has that id yet');
+    t.like(await row(invoice.id), { status: 'submitted', pdp_id: null });
+    // the restarted worker finds the upload and records it, with the upload's own event
+    await execute(
+      recordInvoiceUpload,
+      { invoice_id: invoice.id, outcome: 'accepted', pdp_id: '9901', events: [providerEvent('5000', 'api:uploaded')] },
+      systemCaller(tenant.tenantId),
+      app.deps,
+    );
+    const after = await row(invoice.id);
+    t.like(after, { status: 'completed', pdp_id: '9901' });
+    t.deepEqual(
+      after.lifecycle_events.map((e: { code: string }) => e.code),
+      ['api:uploaded', 'fr:200', 'fr:205'],
+    );
+    t.deepEqual(await eventNames(invoice.id), ['invoice.created', 'invoice.transmitted', 'invoice.validated']);
   },
 );

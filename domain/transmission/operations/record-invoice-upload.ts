@@ -3,7 +3,7 @@ import { appendAuditEntry } from '../../audit/audit-trail.js';
 import type { InvoiceRow } from '../../invoicing/invoice-row.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
-import { applyProviderEvents } from '../lifecycle-events.js';
+import { applyUploadEvents } from '../lifecycle-events.js';
 
 /** Upload attempts before an unreachable provider fails the invoice (the job's retries, about two hours). */
 export const MAX_TRANSMISSION_ATTEMPTS = 12;
@@ -47,7 +47,8 @@ export const recordInvoiceUpload = defineCommand<UploadOutcomeInput, UploadOutco
       await audit('invoice.uploaded', { pdp_id: input.pdp_id });
       if (invoice.provider_connection_id) {
         const connection = { id: invoice.provider_connection_id, tenant_id: invoice.tenant_id };
-        await applyProviderEvents(ctx, connection, input.events ?? []);
+        // with the events a sync read before this id was known (a worker killed between upload and record)
+        await applyUploadEvents(ctx, connection, input.pdp_id, input.events ?? []);
         await ctx.jobs.send(
           'sync-provider-events',
           { tenantId: invoice.tenant_id, connectionId: connection.id },
