@@ -1,4 +1,4 @@
-import { appendAuditEntry } from '../audit/audit-trail.js';
+import { auditInvoice } from '../invoicing/invoice-audit.js';
 import type { InvoiceRow } from '../invoicing/invoice-row.js';
 import type { OperationContext } from '../shared/operation.js';
 import type { ProviderEvent } from './einvoicing-provider.js';
@@ -115,11 +115,7 @@ async function applyRule(ctx: OperationContext, invoice: InvoiceRow, event: Prov
     .update({ ...changes, updated_at: now })
     .returning<InvoiceRow[]>('*');
   if (!next) return;
-  await appendAuditEntry(ctx.tx, {
-    tenantId: invoice.tenant_id,
-    environment: invoice.environment,
-    entityType: 'invoice',
-    entityId: invoice.id,
+  await auditInvoice(ctx.tx, invoice, {
     action: `invoice.${next}`,
     details: { previous_status: invoice.status, lifecycle_code: event.statusCode, reason: event.reason },
     actorIp: null,

@@ -1,5 +1,5 @@
 import { actorOf } from '../audit/actor.js';
-import { appendAuditEntry } from '../audit/audit-trail.js';
+import { auditInvoice } from '../invoicing/invoice-audit.js';
 import { findReadableInvoice, type InvoiceReader } from '../invoicing/invoice-queries.js';
 import type { InvoiceRow } from '../invoicing/invoice-row.js';
 import { AppError } from '../shared/app-error.js';
@@ -58,11 +58,7 @@ export async function submitInvoice(ctx: OperationContext, reader: InvoiceReader
       updated_at: now,
     })
     .returning<InvoiceRow[]>('*');
-  await appendAuditEntry(ctx.tx, {
-    tenantId: invoice.tenant_id,
-    environment: invoice.environment,
-    entityType: 'invoice',
-    entityId: invoice.id,
+  await auditInvoice(ctx.tx, invoice, {
     action: 'invoice.submitted',
     details: { invoice_number: invoice.invoice_number, previous_status: invoice.status, provider: connection.provider },
     actorIp: ctx.caller.ip ?? null,

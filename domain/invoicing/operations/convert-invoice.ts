@@ -1,10 +1,10 @@
 import type { ConvertInvoiceInput } from '../../../schemas/invoices.js';
 import { actorOf } from '../../audit/actor.js';
-import { appendAuditEntry } from '../../audit/audit-trail.js';
 import type { OutputFormat } from '../../documents/invoice-document.js';
 import { renderFormat } from '../../documents/render.js';
 import { defineCommand } from '../../shared/operation.js';
 import { saveInvoiceDocument } from '../document-store.js';
+import { auditInvoice } from '../invoice-audit.js';
 import { signDownloadLink } from '../invoice-files.js';
 import { findReadableInvoice, invoiceReaderOf } from '../invoice-queries.js';
 import { toInvoiceDocument } from '../to-document.js';
@@ -49,11 +49,7 @@ export const convertInvoice = defineCommand<ConvertInvoiceInput, InvoiceConversi
       });
     }
     const summary = files.map((f) => ({ kind: f.kind, byte_size: f.content.length, sha256: f.sha256 }));
-    await appendAuditEntry(ctx.tx, {
-      tenantId: invoice.tenant_id,
-      environment: invoice.environment,
-      entityType: 'invoice',
-      entityId: invoice.id,
+    await auditInvoice(ctx.tx, invoice, {
       action: 'invoice.converted',
       details: { source_format: invoice.output_format, target_format: target, files: summary },
       actorIp: ctx.caller.ip ?? null,

@@ -1,8 +1,8 @@
 import type { InvoiceIdInput } from '../../../schemas/invoices.js';
 import { actorOf } from '../../audit/actor.js';
-import { appendAuditEntry } from '../../audit/audit-trail.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
+import { auditInvoice } from '../invoice-audit.js';
 import { findReadableInvoice, invoiceReaderOf } from '../invoice-queries.js';
 import type { InvoiceRow } from '../invoice-row.js';
 import { type InvoiceView, toInvoiceView } from '../invoice-view.js';
@@ -32,11 +32,7 @@ export const deleteInvoice = defineCommand<InvoiceIdInput, InvoiceView>({
       .where({ id: invoice.id })
       .update({ status: 'deleted', deleted_at: now, updated_at: now })
       .returning<InvoiceRow[]>('*');
-    await appendAuditEntry(ctx.tx, {
-      tenantId: invoice.tenant_id,
-      environment: invoice.environment,
-      entityType: 'invoice',
-      entityId: invoice.id,
+    await auditInvoice(ctx.tx, invoice, {
       action: 'invoice.deleted',
       details: { invoice_number: invoice.invoice_number, previous_status: invoice.status },
       actorIp: ctx.caller.ip ?? null,

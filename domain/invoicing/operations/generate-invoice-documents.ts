@@ -1,9 +1,9 @@
 import type { InvoiceIdInput } from '../../../schemas/invoices.js';
 import { actorOf } from '../../audit/actor.js';
-import { appendAuditEntry } from '../../audit/audit-trail.js';
 import { renderFormat } from '../../documents/render.js';
 import { defineCommand } from '../../shared/operation.js';
 import { saveInvoiceDocument } from '../document-store.js';
+import { auditInvoice } from '../invoice-audit.js';
 import { findInvoice } from '../invoice-store.js';
 import { toInvoiceDocument } from '../to-document.js';
 
@@ -58,11 +58,7 @@ export const generateInvoiceDocuments = defineCommand<InvoiceIdInput, GeneratedD
       .where({ id })
       .update({ documents_status: 'ready', documents_error: null, updated_at: now });
     const summary = files.map((f) => ({ kind: f.kind, byte_size: f.content.length, sha256: f.sha256 }));
-    await appendAuditEntry(ctx.tx, {
-      tenantId: invoice.tenant_id,
-      environment: invoice.environment,
-      entityType: 'invoice',
-      entityId: id,
+    await auditInvoice(ctx.tx, invoice, {
       action: 'invoice.documents_generated',
       details: { output_format: invoice.output_format, profile: invoice.profile, files: summary },
       actorIp: null,

@@ -1,8 +1,8 @@
 import { LOCKED_INVOICE_FIELDS, type UpdateInvoiceInput } from '../../../schemas/invoice-reading.js';
 import { actorOf } from '../../audit/actor.js';
-import { appendAuditEntry } from '../../audit/audit-trail.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
+import { auditInvoice } from '../invoice-audit.js';
 import { findReadableInvoice, invoiceReaderOf } from '../invoice-queries.js';
 import type { InvoiceRow } from '../invoice-row.js';
 import { type InvoiceView, toInvoiceView } from '../invoice-view.js';
@@ -41,11 +41,7 @@ export const updateInvoice = defineCommand<UpdateInvoiceInput, InvoiceView>({
         updated_at: now,
       })
       .returning<InvoiceRow[]>('*');
-    await appendAuditEntry(ctx.tx, {
-      tenantId: invoice.tenant_id,
-      environment: invoice.environment,
-      entityType: 'invoice',
-      entityId: invoice.id,
+    await auditInvoice(ctx.tx, invoice, {
       action: 'invoice.updated',
       details: {
         changed: Object.keys(changes),

@@ -1,6 +1,6 @@
 import type { MarkInvoicePaidInput } from '../../../schemas/transmission.js';
 import { actorOf } from '../../audit/actor.js';
-import { appendAuditEntry } from '../../audit/audit-trail.js';
+import { auditInvoice } from '../../invoicing/invoice-audit.js';
 import { findReadableInvoice, invoiceReaderOf } from '../../invoicing/invoice-queries.js';
 import type { InvoiceRow } from '../../invoicing/invoice-row.js';
 import { type InvoiceView, toInvoiceView } from '../../invoicing/invoice-view.js';
@@ -41,11 +41,7 @@ export const markInvoicePaid = defineCommand<MarkInvoicePaidInput, InvoiceView>(
       .where({ id: invoice.id })
       .update({ status: 'paid', ...payment, updated_at: now })
       .returning<InvoiceRow[]>('*');
-    await appendAuditEntry(ctx.tx, {
-      tenantId: invoice.tenant_id,
-      environment: invoice.environment,
-      entityType: 'invoice',
-      entityId: invoice.id,
+    await auditInvoice(ctx.tx, invoice, {
       action: 'invoice.paid',
       details: { previous_status: invoice.status, payment_reference: input.payment_reference ?? 'manual' },
       actorIp: ctx.caller.ip ?? null,

@@ -1,5 +1,5 @@
 import type { UploadOutcome, UploadOutcomeInput } from '../../../schemas/transmission-jobs.js';
-import { appendAuditEntry } from '../../audit/audit-trail.js';
+import { auditInvoice } from '../../invoicing/invoice-audit.js';
 import type { InvoiceRow } from '../../invoicing/invoice-row.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
@@ -31,11 +31,7 @@ export const recordInvoiceUpload = defineCommand<UploadOutcomeInput, UploadOutco
     }
     const now = ctx.clock.now();
     const audit = (action: string, details: Record<string, unknown>) =>
-      appendAuditEntry(ctx.tx, {
-        tenantId: invoice.tenant_id,
-        environment: invoice.environment,
-        entityType: 'invoice',
-        entityId: invoice.id,
+      auditInvoice(ctx.tx, invoice, {
         action,
         details,
         actorIp: null,
