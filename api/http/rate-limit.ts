@@ -1,7 +1,6 @@
 import type { Context } from 'koa';
-import { type RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateCounters } from '../../domain/platform/rate-counters.js';
 import {
-  counterLimiter,
   limitNameOf,
   type RateLimitClass,
   type RateLimitName,
@@ -63,14 +62,16 @@ interface Verdict {
 }
 
 /**
- * Rate limits counted in PostgreSQL (rate-limiter-flexible's store), so every web process shares
- * one budget per identity. Sets the four X-RateLimit-* headers; throws 429 RATE_LIMIT_EXCEEDED
+ * Rate limits counted in PostgreSQL (domain/platform/rate-counters.ts), so every web process
+ * shares one budget per identity. Sets the four X-RateLimit-* headers; throws 429 RATE_LIMIT_EXCEEDED
  * with Retry-After when a window is spent.
  */
 export class RateLimits {
-  private readonly limiters = new Map<string, RateLimiterPostgres>();
+  private readonly counters: RateCounters;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Deps) {
+    this.counters = new RateCounters(deps.counters, deps.log);
+  }
 
   get enabled(): boolean {
     return this.deps.config.rateLimitScale > 0;
@@ -84,37 +85,46 @@ export class RateLimits {
     const { counted, lookup } = identitiesOf(rateClass, caller);
     const windows = this.windowsFor(name, lookup);
 
-    const verdicts: Verdict[] = [];
-    for (const window of Object.keys(windows) as WindowName[]) {
-      const limit = scaledLimit(windows[window] as number, this.deps.config.rateLimitScale);
-      const limiter = this.limiter(name, window, limit);
-      try {
-        const res = await limiter.consume(counted);
-        verdicts.push({ window, limit, remaining: res.remainingPoints, resetMs: res.msBeforeNext });
-      } catch (err) {
-        if (!(err instanceof RateLimiterRes)) throw err;
-        const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-        const headers = {
-          ...rateHeaders({ window, limit, remaining: 0, resetMs: err.msBeforeNext }, environment, Date.now()),
-          'Retry-After': String(retryAfter),
-        };
-        throw new AppError(
-          'RATE_LIMIT_EXCEEDED',
-          `Too many requests: ${limit} per ${window === 'per_minute' ? 'minute' : 'hour'} for this ${rateClass === 'tenant' ? 'tenant' : 'credential'}. Retry in ${retryAfter} s.`,
-          {
-            headers,
-            body: { environment, limit_type: window, limit, retry_after: retryAfter },
-          },
-        );
-      }
+    const limited = (Object.keys(windows) as WindowName[]).map((window) => ({
+      window,
+      limit: scaledLimit(windows[window] as number, this.deps.config.rateLimitScale),
+    }));
+    // Every window of the request is counted, in one batched statement with the other requests'.
+    const states = await Promise.all(
+      limited.map(({ window }) => this.counters.hit(`${name}:${window}:${counted}`, WINDOW_SECONDS[window] * 1000)),
+    );
+    const verdicts: Verdict[] = limited.map(({ window, limit }, i) => ({
+      window,
+      limit,
+      remaining: limit - states[i].consumed,
+      resetMs: states[i].msBeforeNext,
+    }));
+    const spent = verdicts.find((verdict) => verdict.remaining < 0);
+    if (spent) {
+      // A refused request uses up no other window: a client pacing itself after a minute's 429 keeps its hour.
+      await Promise.all(
+        verdicts
+          .filter((verdict) => verdict.remaining >= 0)
+          .map(({ window }) => this.counters.refund(`${name}:${window}:${counted}`)),
+      );
+      const { window, limit, resetMs } = spent;
+      const retryAfter = Math.max(1, Math.ceil(resetMs / 1000));
+      const headers = {
+        ...rateHeaders({ window, limit, remaining: 0, resetMs }, environment, Date.now()),
+        'Retry-After': String(retryAfter),
+      };
+      throw new AppError(
+        'RATE_LIMIT_EXCEEDED',
+        `Too many requests: ${limit} per ${window === 'per_minute' ? 'minute' : 'hour'} for this ${rateClass === 'tenant' ? 'tenant' : 'credential'}. Retry in ${retryAfter} s.`,
+        {
+          headers,
+          body: { environment, limit_type: window, limit, retry_after: retryAfter },
+        },
+      );
     }
     // The tightest window is the one a client must pace itself by.
     const tightest = verdicts.reduce((a, b) => (b.remaining < a.remaining ? b : a));
     ctx.set(rateHeaders(tightest, environment, Date.now()));
-  }
-
-  private now(): number {
-    return this.deps.clock.now().getTime();
   }
 
   /** The first identity with an override wins (key, user, tenant, IP), else the configured limit. */
@@ -124,22 +134,6 @@ export class RateLimits {
       if (overrides[identity]) return overrides[identity];
     }
     return this.deps.config.rateLimits[name];
-  }
-
-  /** One limiter per window and limit; limiters of the same window share their counters (keyPrefix). */
-  private limiter(name: RateLimitName, window: WindowName, points: number): RateLimiterPostgres {
-    const id = `${name}:${window}:${points}`;
-    let limiter = this.limiters.get(id);
-    if (!limiter) {
-      limiter = counterLimiter(this.deps.counters, {
-        keyPrefix: `${name}:${window}`,
-        points,
-        duration: WINDOW_SECONDS[window],
-        sweep: this.limiters.size === 0,
-      });
-      this.limiters.set(id, limiter);
-    }
-    return limiter;
   }
 }
 

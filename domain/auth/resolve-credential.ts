@@ -10,47 +10,7 @@ import {
   TENANT_KEY_SCOPES,
 } from '../tenants/api-key.js';
 import { ACCESS_TOKEN_FORMAT, hashToken } from './access-token.js';
-
-/** What `auth_find_api_key` returns (migrations/20261122001200_isolate_tenants.ts). */
-interface KeyRow {
-  id: string;
-  tenant_id: string;
-  user_id: string | null;
-  company_id: string | null;
-  sub_tenant_id: string | null;
-  kind: KeyKind;
-  environment: Environment;
-  scopes: string[];
-  status: 'active' | 'revoked';
-  expires_at: Date | null;
-  tenant_kind: 'platform' | 'workspace';
-  tenant_active: boolean;
-  kyb_status: string;
-  is_partner: boolean;
-  user_active: boolean | null;
-  permissions: string[];
-  kyc_completed: boolean;
-  last_used_at: Date | null;
-  last_used_ip: string | null;
-}
-
-interface TokenRow {
-  id: string;
-  tenant_id: string;
-  user_id: string | null;
-  kind: 'bearer' | 'session' | 'tenant';
-  environment: Environment | null;
-  expires_at: Date;
-  revoked_at: Date | null;
-  tenant_kind: 'platform' | 'workspace';
-  tenant_active: boolean;
-  kyb_status: string;
-  is_partner: boolean;
-  user_active: boolean | null;
-  permissions: string[];
-  last_used_at: Date | null;
-  last_used_ip: string | null;
-}
+import { findAccessToken, findApiKey } from './credential-lookups.js';
 
 export interface ResolveOptions {
   ip: string | null;
@@ -94,7 +54,7 @@ export async function resolveApiKey(db: Knex, kind: KeyKind, key: string, option
   }
   checkOwnerActive(row);
   if (environment === 'production') checkVerified(row);
-  if (isStale(row, options)) await db.raw('select auth_touch_api_key(?, ?)', [row.id, options.ip]);
+  if (isStale(row, options) && firstToTouch(row)) await db.raw('select auth_touch_api_key(?, ?)', [row.id, options.ip]);
 
   const credential = { type: kind === 'secret' ? 'secret_key' : 'publishable_key', id: row.id } as const;
   if (kind === 'publishable') {
@@ -148,13 +108,14 @@ export async function resolveAccessToken(
         : 'The access token is invalid, expired or revoked. Sign in again for a new one.',
     );
   if (!ACCESS_TOKEN_FORMAT.test(token)) throw invalid();
-  const { rows } = await db.raw<{ rows: TokenRow[] }>('select * from auth_find_access_token(?)', [hashToken(token)]);
-  const row = rows[0];
+  const row = await findAccessToken(db, hashToken(token));
   const kindMatches = expected === 'session' ? row?.kind === 'session' : row?.kind !== 'session';
   if (!row || !kindMatches || row.revoked_at || row.expires_at.getTime() <= options.now.getTime()) throw invalid();
   checkOwnerActive(row);
   if (row.kind === 'tenant' && row.environment === 'production') checkVerified(row);
-  if (isStale(row, options)) await db.raw('select auth_touch_access_token(?, ?)', [row.id, options.ip]);
+  if (isStale(row, options) && firstToTouch(row)) {
+    await db.raw('select auth_touch_access_token(?, ?)', [row.id, options.ip]);
+  }
 
   if (row.kind === 'tenant') {
     return {
@@ -187,9 +148,15 @@ function isStale(row: { last_used_at: Date | null; last_used_ip: string | null }
   );
 }
 
-async function findApiKey(db: Knex, prefix: string, hash: string): Promise<KeyRow | undefined> {
-  const { rows } = await db.raw<{ rows: KeyRow[] }>('select * from auth_find_api_key(?, ?)', [prefix, hash]);
-  return rows[0];
+/**
+ * Concurrent requests with one credential share its row (one batched lookup): the first of them
+ * records the use, the others need not write the same thing again.
+ */
+const touched = new WeakSet<object>();
+function firstToTouch(row: object): boolean {
+  if (touched.has(row)) return false;
+  touched.add(row);
+  return true;
 }
 
 function checkOwnerActive(row: { tenant_active: boolean; user_active: boolean | null; tenant_kind: string }): void {

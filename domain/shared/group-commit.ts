@@ -1,4 +1,5 @@
 import { isAppError } from './app-error.js';
+import { BatchQueue } from './batch-queue.js';
 import type { Caller } from './caller.js';
 import type { Deps } from './deps.js';
 import type { BatchCall } from './operation.js';
@@ -20,11 +21,6 @@ type RunBatch<I> = (calls: readonly BatchCall<I>[]) => Promise<unknown[]>;
  */
 export const MAX_IN_FLIGHT = 2;
 
-interface Lane {
-  queue: Waiting<unknown, unknown>[];
-  running: number;
-}
-
 /**
  * Group commit. Calls of a batchable command that share a lane (one tenant context) run at once
  * while fewer than MAX_IN_FLIGHT transactions of their lane are in flight; the others wait, and the
@@ -35,31 +31,22 @@ interface Lane {
  * would have had on its own.
  */
 export class GroupCommit {
-  private readonly lanes = new Map<string, Lane>();
+  private readonly lanes = new Map<string, BatchQueue<Waiting<unknown, unknown>>>();
 
   submit<I, O>(lane: string, call: BatchCall<I>, runBatch: RunBatch<I>, alone: () => Promise<O>): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       const waiting = { ...call, alone, resolve, reject } as unknown as Waiting<unknown, unknown>;
-      let state = this.lanes.get(lane);
-      if (!state) {
-        state = { queue: [], running: 0 };
-        this.lanes.set(lane, state);
+      let queue = this.lanes.get(lane);
+      if (!queue) {
+        queue = new BatchQueue(
+          { maxInFlight: MAX_IN_FLIGHT, maxBatch: MAX_BATCH },
+          (calls) => settle(calls, runBatch as RunBatch<unknown>),
+          () => this.lanes.delete(lane),
+        );
+        this.lanes.set(lane, queue);
       }
-      state.queue.push(waiting);
-      this.pump(lane, state, runBatch as RunBatch<unknown>);
+      queue.push(waiting);
     });
-  }
-
-  private pump(lane: string, state: Lane, runBatch: RunBatch<unknown>): void {
-    while (state.running < MAX_IN_FLIGHT && state.queue.length > 0) {
-      const calls = state.queue.splice(0, MAX_BATCH);
-      state.running++;
-      void settle(calls, runBatch).finally(() => {
-        state.running--;
-        if (state.running === 0 && state.queue.length === 0) this.lanes.delete(lane);
-        else this.pump(lane, state, runBatch);
-      });
-    }
   }
 }
 

@@ -165,6 +165,32 @@ test.serial('an exhausted hour window answers 429 with limit_type per_hour', asy
   }
 });
 
+test.serial('a request refused by the minute window uses up nothing of the hour window', async (t) => {
+  const overrides = {
+    'ip:127.0.0.1': { per_minute: 3, per_hour: 10 },
+    'ip:::ffff:127.0.0.1': { per_minute: 3, per_hour: 10 },
+  };
+  const app = await startTestApp({ env: { RATE_LIMIT_OVERRIDES: JSON.stringify(overrides) } });
+  try {
+    const tenant = await seedPlatformTenant(app.ownerDb);
+    const headers = { 'X-Tenant-Key': tenant.keys.sk_test };
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, async () => (await app.request('/api/v1/balance', { headers })).status),
+    );
+    t.deepEqual(
+      statuses.sort((a, b) => a - b),
+      [200, 200, 200, 429, 429, 429, 429, 429],
+    );
+    const hour = await app
+      .ownerDb('rate_limits')
+      .where('key', `tenant_sandbox:per_hour:tenant:${tenant.tenantId}:sandbox`)
+      .first<{ points: number }>();
+    t.is(hour.points, 3, 'only the three admitted requests count in the hour');
+  } finally {
+    await app.close();
+  }
+});
+
 test.serial('RATE_LIMIT_SCALE=0 turns limiting off: no 429 and no rate-limit headers', async (t) => {
   const app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0' } });
   try {

@@ -1,0 +1,73 @@
+export interface BatchLimits {
+  /** Batches running at once; more items wait and go together into the next one. */
+  maxInFlight: number;
+  /** Items in one batch at most; more wait for the next. */
+  maxBatch: number;
+}
+
+/**
+ * The queue behind group commit and batched lookups. An item runs at once while fewer than
+ * `maxInFlight` batches are running; otherwise it waits, and when a batch ends, everything that
+ * waited meanwhile starts as the next batch. Alone, an item is never delayed; under load, each
+ * batch (one transaction, one statement) serves everyone who arrived while the previous ones ran.
+ * `run` must settle every item of its batch itself and never reject.
+ */
+export class BatchQueue<T> {
+  private readonly waiting: T[] = [];
+  private running = 0;
+
+  constructor(
+    private readonly limits: BatchLimits,
+    private readonly run: (batch: T[]) => Promise<void>,
+    /** Called when the queue is empty and nothing runs (a keyed queue may drop itself then). */
+    private readonly onIdle?: () => void,
+  ) {}
+
+  push(item: T): void {
+    this.waiting.push(item);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.running < this.limits.maxInFlight && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, this.limits.maxBatch);
+      this.running++;
+      void this.run(batch).finally(() => {
+        this.running--;
+        if (this.running === 0 && this.waiting.length === 0) this.onIdle?.();
+        else this.pump();
+      });
+    }
+  }
+}
+
+interface Pending<I, O> {
+  input: I;
+  resolve: (output: O) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Batched reads and counter updates (the DataLoader pattern, without its caching): concurrent
+ * `load` calls share one statement, `runMany(inputs)` answering each input in order. Every answer
+ * comes from a statement that started after its call was made, so a batch never serves a state
+ * older than the request (a key revoked before the request is seen revoked).
+ */
+export class MicroBatcher<I, O> {
+  private readonly queue: BatchQueue<Pending<I, O>>;
+
+  constructor(runMany: (inputs: I[]) => Promise<O[]>, limits: BatchLimits) {
+    this.queue = new BatchQueue(limits, async (batch) => {
+      try {
+        const outputs = await runMany(batch.map((pending) => pending.input));
+        for (const [i, pending] of batch.entries()) pending.resolve(outputs[i]);
+      } catch (err) {
+        for (const pending of batch) pending.reject(err);
+      }
+    });
+  }
+
+  load(input: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => this.queue.push({ input, resolve, reject }));
+  }
+}
