@@ -41,12 +41,20 @@ export async function insertInvoice(tx: Knex, n: NewInvoice): Promise<StoredInvo
  * the seller's SIRET, unless the caller's key is bound to one.
  */
 export async function insertInvoices(tx: Knex, invoices: readonly NewInvoice[]): Promise<StoredInvoice[]> {
+  if (invoices.length === 0) return [];
   const linesOf = new Map(invoices.map((n) => [n.id, lineRows(n)]));
-  const insert = tx('invoices')
-    .insert(invoices.map((n) => invoiceRow(tx, n)))
-    .onConflict()
-    .ignore()
-    .returning('*');
+  // The rows travel as one JSON parameter: one binding whatever the batch size, typed by the table
+  // itself. Columns left out (status, documents_status...) take their defaults.
+  const rows = invoices.map(invoiceRow);
+  const columns = Object.keys(rows[0]);
+  const insert = tx.raw(
+    `insert into invoices (${columns.join(', ')})
+     select ${columns.map((column) => (column === 'company_id' ? OWNER_COMPANY : `r.${column}`)).join(', ')}
+     from jsonb_populate_recordset(null::invoices, ?::jsonb) as r
+     on conflict do nothing
+     returning *`,
+    [JSON.stringify(rows)],
+  );
   const insertLines = tx.raw(
     `insert into invoice_lines (tenant_id, invoice_id, line_number, description, quantity, unit_price, tax_rate,
        vat_category, vat_exemption_reason, vat_exemption_reason_code, unit_code, total_ht, total_tax, total_ttc)
@@ -58,8 +66,8 @@ export async function insertInvoices(tx: Knex, invoices: readonly NewInvoice[]):
      join inv on inv.id = l.invoice_id`,
     [JSON.stringify([...linesOf.values()].flat())],
   );
-  const rows = await tx.with('inv', insert).with('lines', insertLines).select<InvoiceRow[]>('*').from('inv');
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const inserted = await tx.with('inv', insert).with('lines', insertLines).select<InvoiceRow[]>('*').from('inv');
+  const byId = new Map(inserted.map((row) => [row.id, row]));
   return invoices.flatMap((n) => {
     const invoice = byId.get(n.id);
     return invoice ? [{ invoice, lines: linesOf.get(n.id) ?? [] }] : [];
@@ -88,21 +96,23 @@ export function lineColumns(l: PreparedLine) {
   };
 }
 
-function invoiceRow(tx: Knex, n: NewInvoice) {
+/**
+ * The company of an invoice: the one the caller's key is bound to, else the owner's live company
+ * with the seller's SIRET (the oldest, if several), else none.
+ */
+const OWNER_COMPANY = `coalesce(r.company_id, (
+  select c.id from companies c
+  where c.tenant_id = r.tenant_id and c.siret = r.seller_siret and c.deleted_at is null
+  order by c.created_at limit 1))`;
+
+function invoiceRow(n: NewInvoice) {
   const p = n.prepared;
-  const company =
-    n.companyId === null
-      ? tx.raw(
-          '(select c.id from companies c where c.tenant_id = ? and c.siret = ? and c.deleted_at is null order by c.created_at limit 1)',
-          [n.owner.tenantId, p.sellerSiret],
-        )
-      : n.companyId;
   return {
     id: n.id,
     tenant_id: n.owner.tenantId,
     sub_tenant_id: n.owner.subTenantId,
     environment: n.owner.environment,
-    company_id: company,
+    company_id: n.companyId,
     external_id: p.externalId,
     invoice_number: p.invoiceNumber,
     direction: p.direction,
@@ -118,19 +128,19 @@ function invoiceRow(tx: Knex, n: NewInvoice) {
     seller_name: p.sellerName,
     seller_vat_number: p.sellerVatNumber,
     seller_country: p.sellerCountry,
-    seller_address: JSON.stringify(p.sellerAddress),
+    seller_address: p.sellerAddress,
     buyer_siret: p.buyerSiret,
     buyer_name: p.buyerName,
     buyer_country: p.buyerCountry,
     buyer_vat_number: p.buyerVatNumber,
     buyer_legal_id: p.buyerLegalId,
-    buyer_address: JSON.stringify(p.buyerAddress),
+    buyer_address: p.buyerAddress,
     buyer_is_individual: p.buyerIsIndividual,
     archive_enabled: p.archiveEnabled,
-    metadata: JSON.stringify(p.metadata),
+    metadata: p.metadata,
     amount_charged: n.amountCharged,
     fiscal_entry_id: n.fiscalEntryId,
-    created_by: JSON.stringify(n.createdBy),
+    created_by: n.createdBy,
     created_at: n.now,
     updated_at: n.now,
   };
