@@ -6,7 +6,7 @@ import { tenantLane } from '../shared/group-commit.js';
 import type { BatchSpec, OperationContext } from '../shared/operation.js';
 import type { InvoiceOwner } from './invoice-store.js';
 import type { InvoiceView } from './invoice-view.js';
-import { checkInvoice, type InvoiceToIssue, issueInvoices } from './issue-invoice.js';
+import { checkInvoice, checkInvoiceContent, type InvoiceToIssue, issueInvoices } from './issue-invoice.js';
 
 type OwnerOf<I> = (ctx: OperationContext, caller: Caller, input: I) => Promise<InvoiceOwner>;
 
@@ -18,6 +18,9 @@ type OwnerOf<I> = (ctx: OperationContext, caller: Caller, input: I) => Promise<I
 export function invoiceBatch<I extends InvoiceInput>(ownerOf: OwnerOf<I>): BatchSpec<I, InvoiceView> {
   return {
     key: tenantLane,
+    async check(input) {
+      await checkInvoiceContent(input);
+    },
     async run(calls, ctx) {
       const results: (InvoiceView | AppError | InvoiceToIssue)[] = [];
       const killSwitchChecked = new Set<string>();

@@ -25,13 +25,33 @@ export interface InvoiceToIssue {
   original: OriginalFile | null;
 }
 
+interface CheckedContent {
+  prepared: PreparedInvoice;
+  original: OriginalFile | null;
+}
+
+/** Each input is checked once, whether before it waits for its lane (group commit) or in its transaction. */
+const checkedInputs = new WeakMap<InvoiceInput, Promise<CheckedContent>>();
+
 /**
- * Checks every rule of one invoice (EN 16931 totals, identifiers, the original file's content)
- * without touching the database: an invoice refused here has written nothing.
+ * Checks every rule of one invoice body (EN 16931 totals, identifiers, the original file's
+ * content) without touching the database: an invoice refused here has written nothing.
  */
+export function checkInvoiceContent(input: InvoiceInput): Promise<CheckedContent> {
+  let checked = checkedInputs.get(input);
+  if (!checked) {
+    checked = (async () => ({
+      prepared: prepareInvoice(input),
+      original: input.original_file ? await readOriginalFile(input.original_file) : null,
+    }))();
+    checkedInputs.set(input, checked);
+  }
+  return checked;
+}
+
+/** One invoice checked for its owner, its ids chosen. */
 export async function checkInvoice(owner: InvoiceOwner, caller: Caller, input: InvoiceInput): Promise<InvoiceToIssue> {
-  const prepared = prepareInvoice(input);
-  const original = input.original_file ? await readOriginalFile(input.original_file) : null;
+  const { prepared, original } = await checkInvoiceContent(input);
   return { id: randomUUID(), fiscalEntryId: randomUUID(), owner, caller, prepared, original };
 }
 

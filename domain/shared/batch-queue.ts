@@ -10,7 +10,9 @@ export interface BatchLimits {
  * `maxInFlight` batches are running; otherwise it waits, and when a batch ends, everything that
  * waited meanwhile starts as the next batch. Alone, an item is never delayed; under load, each
  * batch (one transaction, one statement) serves everyone who arrived while the previous ones ran.
- * `run` must settle every item of its batch itself and never reject.
+ * `run` must settle every item of its batch itself and never reject. It may call `release` to
+ * free its place before it ends (a transaction whose rows are written frees it while it commits,
+ * so that the next batch writes during that commit).
  */
 export class BatchQueue<T> {
   private readonly waiting: T[] = [];
@@ -18,7 +20,7 @@ export class BatchQueue<T> {
 
   constructor(
     private readonly limits: BatchLimits,
-    private readonly run: (batch: T[]) => Promise<void>,
+    private readonly run: (batch: T[], release: () => void) => Promise<void>,
     /** Called when the queue is empty and nothing runs (a keyed queue may drop itself then). */
     private readonly onIdle?: () => void,
   ) {}
@@ -32,10 +34,16 @@ export class BatchQueue<T> {
     while (this.running < this.limits.maxInFlight && this.waiting.length > 0) {
       const batch = this.waiting.splice(0, this.limits.maxBatch);
       this.running++;
-      void this.run(batch).finally(() => {
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
         this.running--;
+        this.pump();
+      };
+      void this.run(batch, release).finally(() => {
+        release();
         if (this.running === 0 && this.waiting.length === 0) this.onIdle?.();
-        else this.pump();
       });
     }
   }

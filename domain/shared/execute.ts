@@ -48,7 +48,7 @@ export async function execute<I, O>(
     return output;
   }
   const lane = op.batch && !options.beforeCommit ? op.batch.key(caller) : null;
-  const alone = () =>
+  const alone = (written?: () => void) =>
     inTransaction(deps, {
       caller,
       log,
@@ -56,17 +56,20 @@ export async function execute<I, O>(
       snapshot: op.snapshot,
       run: (ctx) => op.run(input, ctx),
       beforeCommit: options.beforeCommit,
+      written,
     });
   if (!op.batch || !lane) return alone();
   const batch = op.batch;
+  await batch.check?.(input);
   return groupCommitOf(deps).submit<I, O>(
     `${op.name}:${lane}`,
     { input, caller },
-    (calls) =>
+    (calls, written) =>
       inTransaction(deps, {
         caller: calls[0].caller,
         log: deps.log.child({ operation: op.name, batch: calls.length }),
         run: (ctx) => batch.run(calls, ctx),
+        written,
       }),
     alone,
   );
@@ -80,6 +83,8 @@ interface TransactionPlan<O> {
   snapshot?: boolean;
   run(ctx: OperationContext): Promise<O>;
   beforeCommit?: (tx: Knex, output: O) => Promise<void>;
+  /** Called when everything is written, just before the commit (group commit frees the lane then). */
+  written?: () => void;
 }
 
 /** The operation's one transaction, its tenant context, and jobs and events bound to it. */
@@ -93,6 +98,7 @@ function inTransaction<O>(deps: Deps, plan: TransactionPlan<O>): Promise<O> {
       const ctx: OperationContext = { tx, caller: plan.caller, jobs, events, clock: deps.clock, log: plan.log, deps };
       const output = await plan.run(ctx);
       if (plan.beforeCommit) await plan.beforeCommit(tx, output);
+      plan.written?.();
       return output;
     },
     plan.snapshot ? { readOnly, isolationLevel: 'repeatable read' } : { readOnly },

@@ -8,22 +8,28 @@ import type { BatchCall } from './operation.js';
 export const MAX_BATCH = 50;
 
 interface Waiting<I, O> extends BatchCall<I> {
-  alone: () => Promise<O>;
+  alone: (written: () => void) => Promise<O>;
   resolve: (output: O) => void;
   reject: (err: unknown) => void;
 }
 
-type RunBatch<I> = (calls: readonly BatchCall<I>[]) => Promise<unknown[]>;
+/**
+ * Writes the calls in one transaction. `written` is called once the rows are written, before the
+ * commit: the lane's next transaction may start writing while this one commits.
+ */
+type RunBatch<I> = (calls: readonly BatchCall<I>[], written: () => void) => Promise<unknown[]>;
+type RunAlone<O> = (written: () => void) => Promise<O>;
 
 /**
- * Transactions of one lane in flight at once: while one holds its chain locks to commit, the next
- * is already writing its rows.
+ * Transactions of one lane writing their rows at once. A transaction that has written its rows
+ * gives up its place while it commits (taking its chain locks, flushing), so the next one writes
+ * meanwhile; one writer gathers everyone who arrived during the previous write into one batch.
  */
-export const MAX_IN_FLIGHT = 2;
+export const MAX_IN_FLIGHT = 1;
 
 /**
  * Group commit. Calls of a batchable command that share a lane (one tenant context) run at once
- * while fewer than MAX_IN_FLIGHT transactions of their lane are in flight; the others wait, and the
+ * while fewer than MAX_IN_FLIGHT transactions of their lane are writing; the others wait, and the
  * next transaction writes all of them: under load a lane commits many calls at a time, each chain
  * lock is taken once per batch and the commit's disk flush is shared; alone, a call runs at once in
  * its own transaction, as without batching. A batch that fails (a taken number, a short balance, a
@@ -33,14 +39,14 @@ export const MAX_IN_FLIGHT = 2;
 export class GroupCommit {
   private readonly lanes = new Map<string, BatchQueue<Waiting<unknown, unknown>>>();
 
-  submit<I, O>(lane: string, call: BatchCall<I>, runBatch: RunBatch<I>, alone: () => Promise<O>): Promise<O> {
+  submit<I, O>(lane: string, call: BatchCall<I>, runBatch: RunBatch<I>, alone: RunAlone<O>): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       const waiting = { ...call, alone, resolve, reject } as unknown as Waiting<unknown, unknown>;
       let queue = this.lanes.get(lane);
       if (!queue) {
         queue = new BatchQueue(
           { maxInFlight: MAX_IN_FLIGHT, maxBatch: MAX_BATCH },
-          (calls) => settle(calls, runBatch as RunBatch<unknown>),
+          (calls, release) => settle(calls, runBatch as RunBatch<unknown>, release),
           () => this.lanes.delete(lane),
         );
         this.lanes.set(lane, queue);
@@ -51,14 +57,18 @@ export class GroupCommit {
 }
 
 /** Runs the calls together (or the one call alone) and answers each caller. */
-async function settle(calls: Waiting<unknown, unknown>[], runBatch: RunBatch<unknown>): Promise<void> {
+async function settle(
+  calls: Waiting<unknown, unknown>[],
+  runBatch: RunBatch<unknown>,
+  release: () => void,
+): Promise<void> {
   if (calls.length === 1) {
-    await calls[0].alone().then(calls[0].resolve, calls[0].reject);
+    await calls[0].alone(release).then(calls[0].resolve, calls[0].reject);
     return;
   }
   let results: unknown[] | null = null;
   try {
-    results = await runBatch(calls);
+    results = await runBatch(calls, release);
   } catch {
     results = null;
   }
@@ -68,7 +78,8 @@ async function settle(calls: Waiting<unknown, unknown>[], runBatch: RunBatch<unk
       else call.resolve(results[i]);
     }
   } else {
-    await Promise.all(calls.map((call) => call.alone().then(call.resolve, call.reject)));
+    // Undone: each call is written again on its own transaction.
+    await Promise.all(calls.map((call) => call.alone(() => {}).then(call.resolve, call.reject)));
   }
 }
 

@@ -67,6 +67,12 @@ export interface BatchSpec<I, O> {
    */
   key(caller: Caller): string | null;
   /**
+   * Checks that need no database (a body's arithmetic, a file's content), run before the call
+   * waits for its lane, outside any transaction: a refused call is answered at once, and the
+   * shared transaction spends its time on writes only.
+   */
+  check?(input: I): Promise<void>;
+  /**
    * Runs the calls in the batch's transaction, whose context is the first caller's. A result may be
    * the AppError of a call refused before it wrote anything; any throw undoes the whole batch, and
    * every call is then run alone (`run`) to get its own outcome.
