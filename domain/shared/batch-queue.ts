@@ -3,6 +3,12 @@ export interface BatchLimits {
   maxInFlight: number;
   /** Items in one batch at most; more wait for the next. */
   maxBatch: number;
+  /**
+   * Under load (the last batch carried several items), a batch that would start with fewer than
+   * half as many waits up to this long for company; once it started, the queue counts as idle
+   * again. Items of an idle queue never wait.
+   */
+  lingerMs?: number;
 }
 
 /**
@@ -17,6 +23,8 @@ export interface BatchLimits {
 export class BatchQueue<T> {
   private readonly waiting: T[] = [];
   private running = 0;
+  private lastBatchSize = 0;
+  private lingering: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly limits: BatchLimits,
@@ -32,7 +40,11 @@ export class BatchQueue<T> {
 
   private pump(): void {
     while (this.running < this.limits.maxInFlight && this.waiting.length > 0) {
+      if (this.shouldLinger()) return;
+      if (this.lingering) clearTimeout(this.lingering);
+      this.lingering = null;
       const batch = this.waiting.splice(0, this.limits.maxBatch);
+      this.lastBatchSize = batch.length;
       this.running++;
       let released = false;
       const release = () => {
@@ -46,6 +58,19 @@ export class BatchQueue<T> {
         if (this.running === 0 && this.waiting.length === 0) this.onIdle?.();
       });
     }
+  }
+
+  private shouldLinger(): boolean {
+    const { lingerMs } = this.limits;
+    if (!lingerMs || this.lastBatchSize <= 1 || this.waiting.length * 2 >= this.lastBatchSize) return false;
+    if (this.lingering === null) {
+      this.lingering = setTimeout(() => {
+        this.lastBatchSize = 0;
+        this.lingering = null;
+        this.pump();
+      }, lingerMs);
+    }
+    return true;
   }
 }
 

@@ -28,6 +28,16 @@ type RunAlone<O> = (written: () => void) => Promise<O>;
 export const MAX_IN_FLIGHT = 1;
 
 /**
+ * Under load, how long a lane's next transaction may wait for company when fewer than half as
+ * many calls wait as the last one carried: about the time a batch's callers take to come back
+ * (its commit, the responses, their next requests). Without it, the first caller back would be
+ * written alone and the others would wait for that whole transaction. A lane whose last
+ * transaction carried one call never waits (PostgreSQL's commit_delay and commit_siblings work
+ * the same way).
+ */
+export const LINGER_MS = 20;
+
+/**
  * Group commit. Calls of a batchable command that share a lane (one tenant context) run at once
  * while fewer than MAX_IN_FLIGHT transactions of their lane are writing; the others wait, and the
  * next transaction writes all of them: under load a lane commits many calls at a time, each chain
@@ -45,7 +55,7 @@ export class GroupCommit {
       let queue = this.lanes.get(lane);
       if (!queue) {
         queue = new BatchQueue(
-          { maxInFlight: MAX_IN_FLIGHT, maxBatch: MAX_BATCH },
+          { maxInFlight: MAX_IN_FLIGHT, maxBatch: MAX_BATCH, lingerMs: LINGER_MS },
           (calls, release) => settle(calls, runBatch as RunBatch<unknown>, release),
           () => this.lanes.delete(lane),
         );

@@ -89,3 +89,66 @@ test('the queue reports idle once nothing waits and nothing runs', async (t) => 
   await tick();
   t.is(idle, 1);
 });
+
+test('a batch that releases its place lets the next one start while it finishes', async (t) => {
+  const events: string[] = [];
+  const queue = new BatchQueue<string>({ maxInFlight: 1, maxBatch: 10 }, async (batch, release) => {
+    events.push(`write ${batch.join('+')}`);
+    await tick();
+    release();
+    await tick();
+    await tick();
+    events.push(`commit ${batch.join('+')}`);
+  });
+  queue.push('a');
+  queue.push('b');
+  queue.push('c');
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  // b+c started writing as soon as a had written, before a committed
+  t.deepEqual(events, ['write a', 'write b+c', 'commit a', 'commit b+c']);
+});
+
+test('under load a small batch waits for company (at most lingerMs); an idle queue never waits', async (t) => {
+  const started: { size: number; at: number }[] = [];
+  const t0 = Date.now();
+  const queue = new BatchQueue<number>({ maxInFlight: 1, maxBatch: 100, lingerMs: 40 }, async (batch) => {
+    started.push({ size: batch.length, at: Date.now() - t0 });
+    await tick();
+  });
+  queue.push(0);
+  t.deepEqual(
+    started.map((s) => s.size),
+    [1],
+    'alone on an idle queue: at once',
+  );
+  for (let i = 1; i <= 10; i++) queue.push(i);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  t.deepEqual(
+    started.map((s) => s.size),
+    [1, 10],
+  );
+
+  // the last batch carried 10: one newcomer waits for 4 more, and the fifth starts them at once
+  for (let i = 0; i < 4; i++) queue.push(100 + i);
+  await tick();
+  t.is(started.length, 2, 'four are fewer than half of ten: they wait');
+  queue.push(104);
+  t.deepEqual(
+    started.map((s) => s.size),
+    [1, 10, 5],
+  );
+
+  // the last batch carried 5: two newcomers wait for a third, which never comes: lingerMs ends the wait
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const before = Date.now() - t0;
+  queue.push(200);
+  queue.push(201);
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  t.is(started.length, 3);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  t.deepEqual(
+    started.map((s) => s.size),
+    [1, 10, 5, 2],
+  );
+  t.true(started[3].at - before >= 35, 'started when the linger ended');
+});
