@@ -4,9 +4,9 @@ export interface BatchLimits {
   /** Items in one batch at most; more wait for the next. */
   maxBatch: number;
   /**
-   * Under load (the last batch carried several items), a batch that would start with fewer than
-   * half as many waits up to this long for company; once it started, the queue counts as idle
-   * again. Items of an idle queue never wait.
+   * Under load (the last batch carried several items and ended less than this long ago, or still
+   * runs), a batch that would start with fewer than half as many waits up to this long for
+   * company. An item that finds the queue quiet never waits.
    */
   lingerMs?: number;
 }
@@ -22,8 +22,12 @@ export interface BatchLimits {
  */
 export class BatchQueue<T> {
   private readonly waiting: T[] = [];
+  /** Batches holding a place (not released yet). */
   private running = 0;
+  /** Batches not finished yet, released or not. */
+  private unfinished = 0;
   private lastBatchSize = 0;
+  private idleSince = 0;
   private lingering: NodeJS.Timeout | null = null;
 
   constructor(
@@ -32,6 +36,11 @@ export class BatchQueue<T> {
     /** Called when the queue is empty and nothing runs (a keyed queue may drop itself then). */
     private readonly onIdle?: () => void,
   ) {}
+
+  /** Nothing waits and nothing runs. */
+  get idle(): boolean {
+    return this.unfinished === 0 && this.waiting.length === 0;
+  }
 
   push(item: T): void {
     this.waiting.push(item);
@@ -46,6 +55,7 @@ export class BatchQueue<T> {
       const batch = this.waiting.splice(0, this.limits.maxBatch);
       this.lastBatchSize = batch.length;
       this.running++;
+      this.unfinished++;
       let released = false;
       const release = () => {
         if (released) return;
@@ -54,15 +64,24 @@ export class BatchQueue<T> {
         this.pump();
       };
       void this.run(batch, release).finally(() => {
+        this.unfinished--;
         release();
-        if (this.running === 0 && this.waiting.length === 0) this.onIdle?.();
+        if (this.idle) {
+          this.idleSince = Date.now();
+          this.onIdle?.();
+        }
       });
     }
   }
 
+  /**
+   * Under load: the last batch carried several items and is still running, or ended less than
+   * `lingerMs` ago. Then a batch that would start with fewer than half as many items waits.
+   */
   private shouldLinger(): boolean {
     const { lingerMs } = this.limits;
     if (!lingerMs || this.lastBatchSize <= 1 || this.waiting.length * 2 >= this.lastBatchSize) return false;
+    if (this.unfinished === 0 && Date.now() - this.idleSince >= lingerMs) return false;
     if (this.lingering === null) {
       this.lingering = setTimeout(() => {
         this.lastBatchSize = 0;

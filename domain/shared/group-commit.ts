@@ -57,7 +57,11 @@ export class GroupCommit {
         queue = new BatchQueue(
           { maxInFlight: MAX_IN_FLIGHT, maxBatch: MAX_BATCH, lingerMs: LINGER_MS },
           (calls, release) => settle(calls, runBatch as RunBatch<unknown>, release),
-          () => this.lanes.delete(lane),
+          // kept while it may still linger, so that callers coming back find it warm
+          () =>
+            setTimeout(() => {
+              if (queue?.idle && this.lanes.get(lane) === queue) this.lanes.delete(lane);
+            }, LINGER_MS).unref(),
         );
         this.lanes.set(lane, queue);
       }

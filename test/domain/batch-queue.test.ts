@@ -151,4 +151,15 @@ test('under load a small batch waits for company (at most lingerMs); an idle que
     [1, 10, 5, 2],
   );
   t.true(started[3].at - before >= 35, 'started when the linger ended');
+
+  // quiet for longer than lingerMs: the first of a burst starts at once, the other five together
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  for (let i = 0; i < 6; i++) queue.push(300 + i);
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  t.deepEqual(
+    started.slice(-2).map((s) => s.size),
+    [1, 5],
+  );
+  queue.push(400);
+  t.is(started.at(-1)?.size, 1, 'the load is over: no waiting');
 });
