@@ -3,8 +3,20 @@ import { type BatchLimits, MicroBatcher } from '../shared/batch-queue.js';
 import type { Environment } from '../shared/caller.js';
 import type { KeyKind } from '../tenants/api-key.js';
 
+/** The state of a credential's owner and its last recorded use, as both lookups return it. */
+interface OwnerState {
+  tenant_kind: 'platform' | 'workspace';
+  tenant_active: boolean;
+  kyb_status: string;
+  is_partner: boolean;
+  user_active: boolean | null;
+  permissions: string[];
+  last_used_at: Date | null;
+  last_used_ip: string | null;
+}
+
 /** What `auth_find_api_keys` returns for one key (migrations/20261122005000_batch_auth_lookups.ts). */
-export interface KeyRow {
+export interface KeyRow extends OwnerState {
   id: string;
   tenant_id: string;
   user_id: string | null;
@@ -15,19 +27,11 @@ export interface KeyRow {
   scopes: string[];
   status: 'active' | 'revoked';
   expires_at: Date | null;
-  tenant_kind: 'platform' | 'workspace';
-  tenant_active: boolean;
-  kyb_status: string;
-  is_partner: boolean;
-  user_active: boolean | null;
-  permissions: string[];
   kyc_completed: boolean;
-  last_used_at: Date | null;
-  last_used_ip: string | null;
 }
 
 /** What `auth_find_access_tokens` returns for one token. */
-export interface TokenRow {
+export interface TokenRow extends OwnerState {
   id: string;
   tenant_id: string;
   user_id: string | null;
@@ -35,14 +39,6 @@ export interface TokenRow {
   environment: Environment | null;
   expires_at: Date;
   revoked_at: Date | null;
-  tenant_kind: 'platform' | 'workspace';
-  tenant_active: boolean;
-  kyb_status: string;
-  is_partner: boolean;
-  user_active: boolean | null;
-  permissions: string[];
-  last_used_at: Date | null;
-  last_used_ip: string | null;
 }
 
 /**
