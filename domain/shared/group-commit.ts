@@ -4,8 +4,12 @@ import type { Caller } from './caller.js';
 import type { Deps } from './deps.js';
 import type { BatchCall } from './operation.js';
 
-/** Calls written together at most; more wait for the next transaction of their lane. */
-export const MAX_BATCH = 50;
+/**
+ * Calls written together at most; more wait for the next transaction of their lane. Small enough
+ * that under a heavy burst two batches alternate (one writes while the other commits and its
+ * callers come back) rather than one huge batch and a lane that idles between its turns.
+ */
+export const MAX_BATCH = 25;
 
 interface Waiting<I, O> extends BatchCall<I> {
   alone: (written: () => void) => Promise<O>;
