@@ -108,58 +108,62 @@ test('a batch that releases its place lets the next one start while it finishes'
   t.deepEqual(events, ['write a', 'write b+c', 'commit a', 'commit b+c']);
 });
 
-test('under load a small batch waits for company (at most lingerMs); an idle queue never waits', async (t) => {
-  const started: { size: number; at: number }[] = [];
-  const t0 = Date.now();
-  const queue = new BatchQueue<number>({ maxInFlight: 1, maxBatch: 100, lingerMs: 40 }, async (batch) => {
-    started.push({ size: batch.length, at: Date.now() - t0 });
-    await tick();
-  });
+/** A queue whose batches end (and release their place) only when the test says so. */
+function heldQueue(lingerMs: number) {
+  const batches: { size: number; release: () => void; finish: () => void }[] = [];
+  const queue = new BatchQueue<number>(
+    { maxInFlight: 1, maxBatch: 100, lingerMs },
+    (batch, release) =>
+      new Promise<void>((finish) => {
+        batches.push({ size: batch.length, release, finish });
+      }),
+  );
+  const sizes = () => batches.map((b) => b.size);
+  return { queue, batches, sizes };
+}
+
+test('under load a small batch waits until half as many items as the last batch have come', async (t) => {
+  const { queue, batches, sizes } = heldQueue(60_000);
   queue.push(0);
-  t.deepEqual(
-    started.map((s) => s.size),
-    [1],
-    'alone on an idle queue: at once',
-  );
+  t.deepEqual(sizes(), [1], 'alone on a quiet queue: at once');
   for (let i = 1; i <= 10; i++) queue.push(i);
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  t.deepEqual(
-    started.map((s) => s.size),
-    [1, 10],
-  );
-
-  // the last batch carried 10: one newcomer waits for 4 more, and the fifth starts them at once
-  for (let i = 0; i < 4; i++) queue.push(100 + i);
+  batches[0].finish();
   await tick();
-  t.is(started.length, 2, 'four are fewer than half of ten: they wait');
+  t.deepEqual(sizes(), [1, 10]);
+
+  // the batch of ten has written (released its place) but not finished: the lane is under load
+  batches[1].release();
+  for (let i = 0; i < 4; i++) queue.push(100 + i);
+  t.deepEqual(sizes(), [1, 10], 'four are fewer than half of ten: they wait');
   queue.push(104);
-  t.deepEqual(
-    started.map((s) => s.size),
-    [1, 10, 5],
-  );
+  t.deepEqual(sizes(), [1, 10, 5], 'the fifth starts them at once');
+  batches[1].finish();
+  batches[2].finish();
+});
 
-  // the last batch carried 5: two newcomers wait for a third, which never comes: lingerMs ends the wait
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  const before = Date.now() - t0;
-  queue.push(200);
-  queue.push(201);
-  await new Promise((resolve) => setTimeout(resolve, 10));
-  t.is(started.length, 3);
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  t.deepEqual(
-    started.map((s) => s.size),
-    [1, 10, 5, 2],
-  );
-  t.true(started[3].at - before >= 35, 'started when the linger ended');
+test('under load a small batch waits at most lingerMs; once the load is over nothing waits', async (t) => {
+  const lingerMs = 40;
+  const { queue, batches, sizes } = heldQueue(lingerMs);
+  for (let i = 0; i < 6; i++) queue.push(i);
+  batches[0].finish();
+  await tick();
+  t.deepEqual(sizes(), [1, 5]);
+  batches[1].release();
 
-  // quiet for longer than lingerMs: the first of a burst starts at once, the other five together
-  await new Promise((resolve) => setTimeout(resolve, 60));
-  for (let i = 0; i < 6; i++) queue.push(300 + i);
-  await new Promise((resolve) => setTimeout(resolve, 60));
-  t.deepEqual(
-    started.slice(-2).map((s) => s.size),
-    [1, 5],
-  );
-  queue.push(400);
-  t.is(started.at(-1)?.size, 1, 'the load is over: no waiting');
+  // two of five: they wait, and the linger's end starts them (a timer never fires early)
+  const waitedFrom = Date.now();
+  queue.push(10);
+  queue.push(11);
+  t.deepEqual(sizes(), [1, 5]);
+  while (batches.length < 3) await tick();
+  t.true(Date.now() - waitedFrom >= lingerMs - 1, 'started when the linger ended');
+  t.deepEqual(sizes(), [1, 5, 2]);
+
+  // everything finished, and quiet for longer than lingerMs: the next item starts at once
+  batches[1].finish();
+  batches[2].finish();
+  await new Promise((resolve) => setTimeout(resolve, lingerMs * 2));
+  queue.push(20);
+  t.deepEqual(sizes(), [1, 5, 2, 1]);
+  batches[3].finish();
 });
