@@ -20,7 +20,6 @@ function limiterFor(deps: Deps): RateLimiterPostgres | null {
             keyPrefix: 'login_failures',
             points: scaledLimit(LOGIN_FAILURES_PER_HOUR, scale),
             duration: 3600,
-            sweep: false,
           }),
     );
   }

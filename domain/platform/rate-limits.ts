@@ -43,12 +43,12 @@ export const scaledLimit = (limit: number, scale: number): number => Math.max(1,
 
 /**
  * A counter in the shared `rate_limits` table (rate-limiter-flexible's PostgreSQL store), on the
- * counters pool. Limiters with the same `keyPrefix` share their counts. `sweep` makes this one
- * delete rows expired an hour ago, every 5 minutes: one sweeper per process is enough.
+ * counters pool. Limiters with the same `keyPrefix` share their counts. It never sweeps the table:
+ * the request counters (rate-counters.ts) delete every expired row, theirs and its own.
  */
 export function counterLimiter(
   counters: Knex,
-  options: { keyPrefix: string; points: number; duration: number; sweep: boolean },
+  options: { keyPrefix: string; points: number; duration: number },
 ): RateLimiterPostgres {
   return new RateLimiterPostgres({
     storeClient: counters,
@@ -58,6 +58,6 @@ export function counterLimiter(
     keyPrefix: options.keyPrefix,
     points: options.points,
     duration: options.duration,
-    clearExpiredByTimeout: options.sweep,
+    clearExpiredByTimeout: false,
   });
 }

@@ -12,7 +12,7 @@ import type { BatchCall } from './operation.js';
 export const MAX_BATCH = 25;
 
 interface Waiting<I, O> extends BatchCall<I> {
-  alone: (written: () => void) => Promise<O>;
+  alone: RunAlone<O>;
   resolve: (output: O) => void;
   reject: (err: unknown) => void;
 }
@@ -22,7 +22,8 @@ interface Waiting<I, O> extends BatchCall<I> {
  * commit: the lane's next transaction may start writing while this one commits.
  */
 type RunBatch<I> = (calls: readonly BatchCall<I>[], written: () => void) => Promise<unknown[]>;
-type RunAlone<O> = (written: () => void) => Promise<O>;
+/** Writes one call in its own transaction; `written` as for a batch. */
+type RunAlone<O> = (written?: () => void) => Promise<O>;
 
 /**
  * Transactions of one lane writing their rows at once. A transaction that has written its rows
@@ -97,7 +98,7 @@ async function settle(
     }
   } else {
     // Undone: each call is written again on its own transaction.
-    await Promise.all(calls.map((call) => call.alone(() => {}).then(call.resolve, call.reject)));
+    await Promise.all(calls.map((call) => call.alone().then(call.resolve, call.reject)));
   }
 }
 
