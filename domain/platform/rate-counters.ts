@@ -84,7 +84,9 @@ export class RateCounters {
       const batchHits = perKey.get(hit.key)?.hits ?? 1;
       return {
         consumed: total.points - batchHits + place,
-        msBeforeNext: total.expire === null ? -1 : Number(total.expire) - now,
+        // Two batches in flight may reach the table out of order: a window another batch opened a
+        // moment later than `now` still ends at most one window's length from now.
+        msBeforeNext: total.expire === null ? -1 : Math.min(Number(total.expire) - now, hit.durationMs),
       };
     });
   }
