@@ -38,7 +38,12 @@ export const resetPassword = defineCommand<ResetPasswordInput, AuthMessage>({
     await ctx
       .tx('users')
       .where({ tenant_id: reset.tenant_id, id: reset.user_id })
-      .update({ password_hash: await hashPassword(input.password), updated_at: now });
+      .update({
+        password_hash: await hashPassword(input.password),
+        // The reset link reached the mailbox: the address is proven.
+        email_verified_at: ctx.tx.raw('coalesce(email_verified_at, ?)', [now]),
+        updated_at: now,
+      });
     await expireOpenResets(ctx.tx, reset.tenant_id, reset.user_id, now);
     // Whoever knew the old password is signed out everywhere.
     await ctx
