@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
@@ -223,30 +223,30 @@ test('resend: authenticated; queues one mail a minute at most; nothing once veri
   t.regex(done.message, /already confirmed/);
 });
 
-test('a password reset proves the address: the account becomes verified', async (t) => {
-  const user = await seedUser(app.ownerDb, { verified: false });
-  t.is((await app.request('/api/v1/auth/forgot-password', postJson({ email: user.email }))).status, 200);
+test('a password reset proves the address: the account becomes verified, and an unproven registrant loses its keys', async (t) => {
+  // Someone registered the address and made a key; the address's owner resets the password.
+  const registrant = await register(newEmail('reset'));
+  const sandbox = await readJson(await createKey(registrant.token, { environment: 'sandbox' }));
+  t.is((await app.request('/api/v1/auth/forgot-password', postJson({ email: registrant.email }))).status, 200);
   const { rows } = await app.ownerDb.raw<{ rows: { data: { tenantId: string; userId: string } }[] }>(
     "select data from pgboss.job where name = 'send-password-reset' and data->>'userId' = ?",
-    [user.userId],
+    [registrant.userId],
   );
   await sendPasswordReset(rows[0].data, app.deps);
-  const { readFile } = await import('node:fs/promises');
   const links = [...(await readFile(mailLog, 'utf8')).matchAll(/^(https:\/\/\S+\/reset-password\?\S+)$/gm)]
     .map((m) => new URL(m[1]))
-    .filter((url) => url.searchParams.get('email') === user.email);
+    .filter((url) => url.searchParams.get('email') === registrant.email);
   const token = links.at(-1)!.searchParams.get('token')!;
+  const password = 'Brand new secret 2026';
   const res = await app.request(
     '/api/v1/auth/reset-password',
-    postJson({
-      token,
-      email: user.email,
-      password: 'Brand new secret 2026',
-      password_confirmation: 'Brand new secret 2026',
-    }),
+    postJson({ token, email: registrant.email, password, password_confirmation: password }),
   );
   t.is(res.status, 200);
-  t.truthy((await app.ownerDb('users').where({ id: user.userId }).first()).email_verified_at);
+  t.truthy((await app.ownerDb('users').where({ id: registrant.userId }).first()).email_verified_at);
+  t.is((await me(registrant.token)).status, 401);
+  t.is((await app.request('/api/v1/balance', { headers: { 'X-API-Key': sandbox.data.key } })).status, 401);
+  t.is((await login(registrant.email, password)).status, 200);
 });
 
 // ---- Google state bound to the browser ----------------------------------------------------------

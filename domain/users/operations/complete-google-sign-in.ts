@@ -3,7 +3,7 @@ import { AppError } from '../../shared/app-error.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
 import { isUniqueViolation } from '../../shared/pg-errors.js';
 import { insertTenantAndEnter } from '../../tenants/tenant-store.js';
-import { linkGoogleAccount } from '../claim-by-google.js';
+import { linkGoogleAccount } from '../account-claim.js';
 import { type ExternalIdentity, IdentityProviderError } from '../identity-provider.js';
 import { isValidOAuthState } from '../oauth-state.js';
 import { completeSignIn, findUserByEmail } from '../sign-in.js';
