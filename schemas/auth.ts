@@ -26,6 +26,7 @@ export const User = {
     'role',
     'is_active',
     'avatar_url',
+    'email_verified_at',
     'last_login_at',
     'created_at',
   ],
@@ -38,6 +39,12 @@ export const User = {
     role: { type: 'string', enum: ['user', 'admin'], description: '`user`, or `admin` for operators.' },
     is_active: { type: 'boolean', description: 'False once an admin disabled the account.' },
     avatar_url: { type: ['string', 'null'], description: 'Picture URL (from Google sign-in), if any.' },
+    email_verified_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description:
+        'When the e-mail was proven (the mailed link, Google sign-in or a password reset); null until then. Production API keys need it.',
+    },
     last_login_at: { type: ['string', 'null'], format: 'date-time', description: 'Last sign-in.' },
     created_at: { type: 'string', format: 'date-time', description: 'When the account was created.' },
   },
@@ -169,6 +176,43 @@ export const PasswordResetCreated = {
 } as const;
 export type PasswordResetCreated = FromSchema<typeof PasswordResetCreated>;
 
+export const VerifyEmailInput = {
+  $id: 'VerifyEmailInput',
+  type: 'object',
+  description: 'The token of the verification link (its `token` query parameter).',
+  additionalProperties: false,
+  required: ['token'],
+  properties: {
+    token: { type: 'string', minLength: 1, maxLength: 1000, description: 'Token from the verification link.' },
+  },
+} as const;
+export type VerifyEmailInput = FromSchema<typeof VerifyEmailInput>;
+
+export const PrepareEmailVerificationInput = {
+  $id: 'PrepareEmailVerificationInput',
+  type: 'object',
+  description: 'Worker step of an e-mail verification: make the token to mail.',
+  additionalProperties: false,
+  required: ['user_id'],
+  properties: { user_id: { type: 'string', format: 'uuid', description: 'The user to verify.' } },
+} as const;
+export type PrepareEmailVerificationInput = FromSchema<typeof PrepareEmailVerificationInput>;
+
+export const EmailVerificationPrepared = {
+  $id: 'EmailVerificationPrepared',
+  type: 'object',
+  description: 'A verification token to mail, or nulls when none is due (user disabled or already verified).',
+  additionalProperties: false,
+  required: ['token', 'email', 'first_name', 'expires_at'],
+  properties: {
+    token: { type: ['string', 'null'], description: 'The verification token.' },
+    email: { type: ['string', 'null'], description: 'Where to send it.' },
+    first_name: { type: ['string', 'null'], description: 'For the greeting.' },
+    expires_at: { type: ['string', 'null'], format: 'date-time', description: 'When the token stops working.' },
+  },
+} as const;
+export type EmailVerificationPrepared = FromSchema<typeof EmailVerificationPrepared>;
+
 export const GoogleSignInUrl = {
   $id: 'GoogleSignInUrl',
   type: 'object',
@@ -217,6 +261,9 @@ export const authSchemas = [
   ResetPasswordInput,
   CreatePasswordResetInput,
   PasswordResetCreated,
+  VerifyEmailInput,
+  PrepareEmailVerificationInput,
+  EmailVerificationPrepared,
   GoogleSignInUrl,
   GoogleCallbackInput,
   CsrfCookie,

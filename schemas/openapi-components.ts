@@ -78,7 +78,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'Service or provider unavailable.',
 };
 
-/** Sent on every authenticated response (and with Retry-After on a 429), per the specification's "Limits". */
+/** Sent on every rate-limited response (and with Retry-After on a 429), per the specification's "Limits". */
 export const RATE_LIMIT_HEADERS = [
   'X-RateLimit-Limit',
   'X-RateLimit-Remaining',

@@ -29,6 +29,8 @@ export interface DocumentedRoute {
   upload?: { field: string };
   /** A signed callback: any JSON body, verified on its bytes with this header. */
   rawBody?: { signatureHeader: string };
+  /** `none`: not rate limited (health, provider callbacks): no 429, no rate-limit headers. */
+  rateLimit?: string;
   operation: { name: string; summary: string; input: string; output: string; kind: string };
 }
 
@@ -89,7 +91,8 @@ export function buildOpenApiDocument(
           return { [name]: [] };
         });
 
-    const errors = new Set([404, 429, 500]);
+    const errors = new Set([404, 500]);
+    if (route.rateLimit !== 'none') errors.add(429);
     if (rest.length || pathParams.length) errors.add(422);
     if (!isPublic) for (const s of [401, 403]) errors.add(s);
     if (hasBody) for (const s of [400, 409, 413, 415]) errors.add(s);
@@ -117,7 +120,8 @@ export function buildOpenApiDocument(
     const content = route.file
       ? Object.fromEntries(route.file.map((type) => [type, { schema: outputRef }]))
       : { 'application/json': { schema: success } };
-    if (!isPublic) {
+    // Every counted route, public ones included (per source IP); health and provider callbacks are not counted.
+    if (route.rateLimit !== 'none') {
       for (const name of RATE_LIMIT_HEADERS) successHeaders[name] = { $ref: `#/components/headers/${name}` };
     }
     const status = route.status ?? 200;

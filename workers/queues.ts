@@ -9,6 +9,7 @@ import { generateInvoiceDocumentsJob } from './handlers/generate-invoice-documen
 import { notifyWebhookDisabled } from './handlers/notify-webhook-disabled.js';
 import { purgeIdempotencyKeys } from './handlers/purge-idempotency-keys.js';
 import { scheduleIncomingSyncsJob } from './handlers/schedule-incoming-syncs.js';
+import { sendEmailVerification } from './handlers/send-email-verification.js';
 import { sendIncomingStatus } from './handlers/send-incoming-status.js';
 import { sendInvoiceStatus } from './handlers/send-invoice-status.js';
 import { sendPasswordReset } from './handlers/send-password-reset.js';
@@ -33,6 +34,7 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'purge-idempotency-keys': { handler: purgeIdempotencyKeys, concurrency: 1 },
   'verify-company-kyc': { handler: verifyCompanyKyc, perTenant: 2 },
   'send-password-reset': { handler: sendPasswordReset },
+  'send-email-verification': { handler: sendEmailVerification },
   // CPU-bound rendering: two at a time per process keeps the event loop free for the other queues.
   'generate-invoice-documents': { handler: generateInvoiceDocumentsJob, concurrency: 2, perTenant: 2 },
   'generate-credit-note-documents': { handler: generateCreditNoteDocumentsJob, concurrency: 2, perTenant: 2 },

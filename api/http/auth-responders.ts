@@ -1,6 +1,8 @@
 import type { Context } from 'koa';
 import type { Caller } from '../../domain/shared/caller.js';
-import type { AuthSession } from '../../schemas/auth.js';
+import { oauthStateNonce } from '../../domain/users/oauth-state.js';
+import type { AuthSession, GoogleSignInUrl } from '../../schemas/auth.js';
+import { clearOAuthCookie, setOAuthCookie } from './oauth-cookie.js';
 import { clearSessionCookie, issueCsrfCookie, setSessionCookie } from './session-cookies.js';
 
 // Respond hooks (RouteSpec.respond) of the dashboard's session routes: the cookies live here, at
@@ -28,4 +30,19 @@ export function respondToLogout(ctx: Context, output: unknown, caller: Caller): 
 export function respondWithCsrfCookie(ctx: Context): undefined {
   issueCsrfCookie(ctx);
   return undefined;
+}
+
+/** `GET /v1/auth/google`: the browser keeps the state's nonce, which the callback must bring back. */
+export function respondWithGoogleUrl(ctx: Context, output: unknown): unknown {
+  const { url } = output as GoogleSignInUrl;
+  const nonce = oauthStateNonce(new URL(url).searchParams.get('state'));
+  if (nonce) setOAuthCookie(ctx, nonce);
+  ctx.set('Cache-Control', 'no-store');
+  return output;
+}
+
+/** The Google callback: signed in, and the state's cookie is spent. */
+export function respondWithGoogleSignIn(ctx: Context, output: unknown): unknown {
+  clearOAuthCookie(ctx);
+  return respondWithSignIn(ctx, output);
 }

@@ -14,13 +14,20 @@ import type { RouteSpec } from './route-spec.js';
 
 type WindowName = keyof RateWindows;
 
+/** What the 429 message says was counted, where it is not the credential. */
+const SUBJECT: Partial<Record<RateLimitClass, string>> = {
+  tenant: 'tenant',
+  anonymous: 'address',
+  credentials: 'address on the sign-in routes',
+};
+
 const WINDOW_SECONDS: Record<WindowName, number> = { per_minute: 60, per_hour: 3600 };
 
 /**
- * The limit a call counts against: the route's own (code exchange, MCP, onboarding), else the
- * caller's. A tenant's keys and tokens share the tenant budget on every route they call; a user's
- * keys and sessions the API-key budget; publishable keys the onboarding budget. Public routes
- * without their own limit are not counted.
+ * The limit a call counts against: the route's own (code exchange, MCP, onboarding, credentials),
+ * else the caller's. A tenant's keys and tokens share the tenant budget on every route they call; a
+ * user's keys and sessions the API-key budget; publishable keys the onboarding budget; anonymous
+ * callers the per-IP anonymous budget. Only routes marked `none` are not counted.
  */
 export function rateLimitClassOf(route: RouteSpec, caller: Caller): RateLimitClass | null {
   if (route.rateLimit) return route.rateLimit === 'none' ? null : route.rateLimit;
@@ -32,7 +39,7 @@ export function rateLimitClassOf(route: RouteSpec, caller: Caller): RateLimitCla
     case 'publishable':
       return 'onboarding';
     default:
-      return null;
+      return 'anonymous';
   }
 }
 
@@ -45,6 +52,8 @@ function identitiesOf(rateClass: RateLimitClass, caller: Caller): { counted: str
   const lookup = [key, user, tenant, ip].filter((id): id is string => id !== null);
   switch (rateClass) {
     case 'exchange':
+    case 'anonymous':
+    case 'credentials':
       return { counted: ip, lookup: [ip] };
     case 'tenant':
     case 'onboarding':
@@ -115,7 +124,7 @@ export class RateLimits {
       };
       throw new AppError(
         'RATE_LIMIT_EXCEEDED',
-        `Too many requests: ${limit} per ${window === 'per_minute' ? 'minute' : 'hour'} for this ${rateClass === 'tenant' ? 'tenant' : 'credential'}. Retry in ${retryAfter} s.`,
+        `Too many requests: ${limit} per ${window === 'per_minute' ? 'minute' : 'hour'} for this ${SUBJECT[rateClass] ?? 'credential'}. Retry in ${retryAfter} s.`,
         {
           headers,
           body: { environment, limit_type: window, limit, retry_after: retryAfter },

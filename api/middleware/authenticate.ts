@@ -3,6 +3,7 @@ import { resolveAccessToken, resolveApiKey } from '../../domain/auth/resolve-cre
 import { AppError } from '../../domain/shared/app-error.js';
 import { anonymousCaller, type Caller } from '../../domain/shared/caller.js';
 import type { Deps } from '../../domain/shared/deps.js';
+import { oauthNonceOf } from '../http/oauth-cookie.js';
 import type { AuthScheme, RouteSpec } from '../http/route-spec.js';
 import { csrfMatches, needsCsrf, sessionCookieOf } from '../http/session-cookies.js';
 import type { RequestState } from './request-context.js';
@@ -91,7 +92,7 @@ const SCHEME_NAMES: Record<Exclude<AuthScheme, 'none'>, string> = {
 export async function authenticate(ctx: Context, route: RouteSpec, deps: Deps): Promise<Caller> {
   const { requestId } = ctx.state as RequestState;
   if (route.auth.includes('none')) {
-    return { ...anonymousCaller(ctx.ip, requestId), browserSession: csrfMatches(ctx) };
+    return { ...anonymousCaller(ctx.ip, requestId), browserSession: csrfMatches(ctx), oauthNonce: oauthNonceOf(ctx) };
   }
   const presented = presentedCredentials(ctx);
   const options: Options = { ip: ctx.ip, now: deps.clock.now(), requiredEnvironment: route.environment };

@@ -6,8 +6,16 @@ import { loginUser } from '../../domain/users/operations/login-user.js';
 import { logoutUser } from '../../domain/users/operations/logout-user.js';
 import { registerUser } from '../../domain/users/operations/register-user.js';
 import { requestPasswordReset } from '../../domain/users/operations/request-password-reset.js';
+import { resendEmailVerification } from '../../domain/users/operations/resend-email-verification.js';
 import { resetPassword } from '../../domain/users/operations/reset-password.js';
-import { respondToLogout, respondWithCsrfCookie, respondWithSignIn } from '../http/auth-responders.js';
+import { verifyEmail } from '../../domain/users/operations/verify-email.js';
+import {
+  respondToLogout,
+  respondWithCsrfCookie,
+  respondWithGoogleSignIn,
+  respondWithGoogleUrl,
+  respondWithSignIn,
+} from '../http/auth-responders.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 const tag = 'Auth';
@@ -19,6 +27,7 @@ export const authRoutes: RouteSpec[] = [
     operation: registerUser,
     tag,
     auth: ['none'],
+    rateLimit: 'credentials',
     status: 201,
     envelope: 'raw',
     respond: respondWithSignIn,
@@ -29,6 +38,7 @@ export const authRoutes: RouteSpec[] = [
     operation: loginUser,
     tag,
     auth: ['none'],
+    rateLimit: 'credentials',
     envelope: 'raw',
     respond: respondWithSignIn,
   },
@@ -48,6 +58,7 @@ export const authRoutes: RouteSpec[] = [
     operation: requestPasswordReset,
     tag,
     auth: ['none'],
+    rateLimit: 'credentials',
     envelope: 'raw',
   },
   {
@@ -56,17 +67,45 @@ export const authRoutes: RouteSpec[] = [
     operation: resetPassword,
     tag,
     auth: ['none'],
+    rateLimit: 'credentials',
     envelope: 'raw',
   },
-  { method: 'get', path: '/api/v1/auth/google', operation: getGoogleSignInUrl, tag, auth: ['none'], envelope: 'raw' },
+  {
+    method: 'post',
+    path: '/api/v1/auth/verify-email',
+    operation: verifyEmail,
+    tag,
+    auth: ['none'],
+    rateLimit: 'credentials',
+    envelope: 'raw',
+  },
+  {
+    method: 'post',
+    path: '/api/v1/auth/verify-email/resend',
+    operation: resendEmailVerification,
+    tag,
+    auth: ['bearer', 'cookie'],
+    rateLimit: 'credentials',
+    envelope: 'raw',
+  },
+  {
+    method: 'get',
+    path: '/api/v1/auth/google',
+    operation: getGoogleSignInUrl,
+    tag,
+    auth: ['none'],
+    envelope: 'raw',
+    respond: respondWithGoogleUrl,
+  },
   {
     method: 'get',
     path: '/api/v1/auth/google/callback',
     operation: completeGoogleSignIn,
     tag,
     auth: ['none'],
+    rateLimit: 'credentials',
     envelope: 'raw',
-    respond: respondWithSignIn,
+    respond: respondWithGoogleSignIn,
   },
   {
     method: 'get',

@@ -6,9 +6,12 @@ import type { Environment } from '../shared/caller.js';
  * The limits of the specification's table ("Limits"). `api`: routes taking a user's API key or
  * session, counted per key (per user for a session, per IP without credentials); `tenant`: tenant
  * routes, per tenant and environment; `onboarding`: per tenant; `exchange`: code exchange, per
- * source IP; `mcp`: per key.
+ * source IP; `mcp`: per key. Beyond the specification: `anonymous`, public routes called without
+ * credentials, per source IP; `credentials`, the routes that check a password or prove an e-mail
+ * (register, login, password reset, verification, Google callback, tenant register and login), per
+ * source IP, shared by all of them.
  */
-export type RateLimitClass = 'api' | 'tenant' | 'onboarding' | 'exchange' | 'mcp';
+export type RateLimitClass = 'api' | 'tenant' | 'onboarding' | 'exchange' | 'mcp' | 'anonymous' | 'credentials';
 
 export interface RateWindows {
   per_minute?: number;
@@ -23,7 +26,11 @@ export type RateLimitName =
   | 'tenant_sandbox'
   | 'onboarding'
   | 'exchange'
-  | 'mcp';
+  | 'mcp'
+  | 'anonymous'
+  | 'credentials'
+  /** Tenant self-registration, per partner publishable key (counted by the operation, not a route). */
+  | 'tenant_registration';
 
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitName, RateWindows>> = {
   api_production: { per_minute: 60 },
@@ -33,6 +40,9 @@ export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitName, RateWindows>> =
   onboarding: { per_minute: 30 },
   exchange: { per_minute: 5 },
   mcp: { per_minute: 60 },
+  anonymous: { per_minute: 120 },
+  credentials: { per_minute: 10, per_hour: 100 },
+  tenant_registration: { per_minute: 10, per_hour: 100 },
 };
 
 export const limitNameOf = (rateClass: RateLimitClass, environment: Environment): RateLimitName =>

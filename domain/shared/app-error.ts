@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   /** A download link that was altered or never issued by this service. */
   DOWNLOAD_LINK_INVALID: 403,
   API_KEY_ENVIRONMENT_MISMATCH: 403,
+  /** A production API key asked for by a user whose e-mail is not confirmed yet. */
+  EMAIL_NOT_VERIFIED: 403,
   KYC_REQUIRED: 403,
   TENANT_DISABLED: 403,
   FISCAL_SCOPE_DENIED: 403,

@@ -11,6 +11,8 @@ export interface JobPayloads {
   'verify-company-kyc': { tenantId: string; companyId: string; reference: string; siret: string };
   /** Make a password reset token for a user and mail the link (POST /v1/auth/forgot-password). */
   'send-password-reset': { tenantId: string; userId: string };
+  /** Make an e-mail verification token for a user and mail the link (registration, resend). */
+  'send-email-verification': { tenantId: string; userId: string };
   /** Render an invoice's files (its format, and the readable PDF) from the stored invoice. */
   'generate-invoice-documents': { tenantId: string; invoiceId: string };
   /** Render a credit note's files (CII 381, UBL CreditNote, Factur-X, readable PDF) from the stored credit note. */
@@ -67,6 +69,10 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   },
   'send-password-reset': {
     // A link is wanted now: a few quick retries; after ~15 min the user asks again.
+    create: { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 },
+  },
+  'send-email-verification': {
+    // As for reset links: a few quick retries; after that the user asks for a new link.
     create: { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 },
   },
   'generate-invoice-documents': {

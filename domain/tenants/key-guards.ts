@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { AppError } from '../shared/app-error.js';
 import type { Caller, Environment } from '../shared/caller.js';
 
@@ -36,4 +37,20 @@ export function tenantOf(caller: Caller, operation: string): { tenantId: string;
     throw new AppError('FORBIDDEN', `${operation} is not available to this credential.`);
   }
   return { tenantId: caller.tenantId, environment: caller.environment };
+}
+
+/**
+ * Production keys reach real invoices and money: only an account whose e-mail is proven may create
+ * them, so an account opened under someone else's address cannot.
+ */
+export async function assertEmailVerified(tx: Knex, tenantId: string, userId: string): Promise<void> {
+  const user = await tx('users')
+    .where({ tenant_id: tenantId, id: userId })
+    .first<{ email_verified_at: Date | null } | undefined>('email_verified_at');
+  if (!user?.email_verified_at) {
+    throw new AppError(
+      'EMAIL_NOT_VERIFIED',
+      'Confirm your e-mail address before creating a production key: open the link we mailed you, or ask for a new one with POST /api/v1/auth/verify-email/resend. Sandbox keys work meanwhile.',
+    );
+  }
 }

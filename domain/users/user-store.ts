@@ -21,6 +21,8 @@ export interface NewUser {
   phone?: string | null;
   googleId?: string | null;
   avatarUrl?: string | null;
+  /** When the e-mail was proven (Google sign-in, an operator); null until the user follows the mailed link. */
+  emailVerifiedAt?: Date | null;
   now: Date;
 }
 
@@ -37,6 +39,7 @@ export async function insertUser(tx: Knex, input: NewUser): Promise<UserRow> {
       phone: input.phone ?? null,
       google_id: input.googleId ?? null,
       avatar_url: input.avatarUrl ?? null,
+      email_verified_at: input.emailVerifiedAt ?? null,
       created_at: input.now,
       updated_at: input.now,
     })

@@ -10,6 +10,7 @@ interface UserViewRow {
   role: 'user' | 'admin';
   is_active: boolean;
   avatar_url: string | null;
+  email_verified_at: Date | null;
   last_login_at: Date | null;
   created_at: Date;
 }
@@ -23,6 +24,7 @@ const COLUMNS = [
   'role',
   'is_active',
   'avatar_url',
+  'email_verified_at',
   'last_login_at',
   'created_at',
 ];
@@ -40,6 +42,7 @@ export async function readUser(tx: Knex, tenantId: string, userId: string): Prom
     role: row.role,
     is_active: row.is_active,
     avatar_url: row.avatar_url,
+    email_verified_at: row.email_verified_at?.toISOString() ?? null,
     last_login_at: row.last_login_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import test from 'ava';
-import { issueOAuthState } from '../../domain/users/oauth-state.js';
+import { issueOAuthState, oauthStateNonce } from '../../domain/users/oauth-state.js';
+import { cookieNamed } from '../helpers/cookies.js';
 import { readJson } from '../helpers/http.js';
 import { nock } from '../helpers/net.js';
 import { startTestApp } from '../helpers/test-app.js';
@@ -16,7 +17,10 @@ test.afterEach.always(() => nock.cleanAll());
 test.serial("with Google configured: the URL is Google's, and the callback signs in through Google", async (t) => {
   const app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0', ...GOOGLE } });
   try {
-    const { url } = await readJson(await app.request('/api/v1/auth/google'));
+    const start = await app.request('/api/v1/auth/google');
+    const { url } = await readJson(start);
+    // The browser that started the sign-in brings its cookie back to the callback.
+    const headers = { Cookie: `einvoice_oauth_nonce=${cookieNamed(start, 'einvoice_oauth_nonce')!.value}` };
     const auth = new URL(url);
     t.is(`${auth.origin}${auth.pathname}`, 'https://accounts.google.com/o/oauth2/v2/auth');
     t.is(auth.searchParams.get('client_id'), GOOGLE.GOOGLE_CLIENT_ID);
@@ -38,7 +42,9 @@ test.serial("with Google configured: the URL is Google's, and the callback signs
         family_name: 'Doe',
         picture: 'https://lh3.googleusercontent.com/a/jane.jpg',
       });
-    const res = await app.request(`/api/v1/auth/google/callback?${new URLSearchParams({ code: 'good-code', state })}`);
+    const res = await app.request(`/api/v1/auth/google/callback?${new URLSearchParams({ code: 'good-code', state })}`, {
+      headers,
+    });
     t.is(res.status, 200);
     const body = await readJson(res);
     t.like(body.user, {
@@ -59,7 +65,9 @@ test.serial("with Google configured: the URL is Google's, and the callback signs
       .get('/v1/userinfo')
       .reply(200, { sub: '99', email: 'unverified@example.com', email_verified: false });
     for (const why of [/invalid_grant/, /HTTP 502/, /not verified/]) {
-      const failed = await app.request(`/api/v1/auth/google/callback?${new URLSearchParams({ code: 'c', state })}`);
+      const failed = await app.request(`/api/v1/auth/google/callback?${new URLSearchParams({ code: 'c', state })}`, {
+        headers,
+      });
       t.is(failed.status, 401);
       const error = await readJson(failed);
       t.is(error.code, 'UNAUTHENTICATED');
@@ -82,7 +90,9 @@ test.serial('in production without Google: no simulator; GET /auth/google is 503
     t.is(page.status, 404);
     t.is((await readJson(page)).code, 'NOT_FOUND');
     const state = issueOAuthState(app.deps.config.appKey, new Date());
-    const callback = await app.request(`/api/v1/auth/google/callback?${new URLSearchParams({ code: 'x', state })}`);
+    const callback = await app.request(`/api/v1/auth/google/callback?${new URLSearchParams({ code: 'x', state })}`, {
+      headers: { Cookie: `einvoice_oauth_nonce=${oauthStateNonce(state)}` },
+    });
     t.is(callback.status, 401);
     t.regex((await readJson(callback)).message, /not configured/);
   } finally {

@@ -3,7 +3,8 @@ import test, { type ExecutionContext } from 'ava';
 import { ACCESS_TOKEN_FORMAT } from '../../domain/auth/access-token.js';
 import { signToken } from '../../domain/auth/signed-token.js';
 import { GoogleSimulator } from '../../domain/users/google-simulator.js';
-import { issueOAuthState } from '../../domain/users/oauth-state.js';
+import { issueOAuthState, oauthStateNonce } from '../../domain/users/oauth-state.js';
+import { cookieNamed } from '../helpers/cookies.js';
 import { readJson } from '../helpers/http.js';
 import { PASSWORD, seedUser } from '../helpers/identities.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -20,14 +21,26 @@ const local = (url: string) => {
   return `${u.pathname}${u.search}`;
 };
 
+/** The browser's Google sign-in cookie, per state, as GET /auth/google set it. */
+const browserCookies = new Map<string, string>();
+
+/** The callback, opened by the browser that started the sign-in (its cookie goes with it). */
+const inBrowser = (path: string) => {
+  const state = new URL(path, 'http://x').searchParams.get('state') ?? '';
+  const cookie = browserCookies.get(state);
+  return app.request(path, cookie ? { headers: { Cookie: cookie } } : {});
+};
+
 /** GET /auth/google, then the simulator's page, then its approval: the callback URL Google would send. */
 async function viaSimulator(t: ExecutionContext, email: string): Promise<string> {
   const start = await app.request('/api/v1/auth/google');
   t.is(start.status, 200);
+  const nonce = cookieNamed(start, 'einvoice_oauth_nonce')!;
   const { url } = await readJson(start);
   const page = await app.request(local(url));
   t.is(page.status, 200);
   const params = new URL(url).searchParams;
+  browserCookies.set(params.get('state')!, `einvoice_oauth_nonce=${nonce.value}`);
   const approve = new URLSearchParams({
     state: params.get('state')!,
     redirect_uri: params.get('redirect_uri')!,
@@ -91,7 +104,7 @@ test('the simulator refuses another redirect_uri (no open redirect), a missing s
 
 test('callback: a new e-mail creates a user (no password) with its workspace; 200 {message, user, token}', async (t) => {
   const email = `google-${randomUUID()}@example.com`;
-  const res = await app.request(await viaSimulator(t, email));
+  const res = await inBrowser(await viaSimulator(t, email));
   t.is(res.status, 200);
   const body = await readJson(res);
   t.is(body.message, 'Signed in with Google.');
@@ -105,7 +118,7 @@ test('callback: a new e-mail creates a user (no password) with its workspace; 20
   const me = await app.request('/api/v1/auth/me', { headers: { Authorization: `Bearer ${body.token}` } });
   t.is((await readJson(me)).data.id, body.user.id);
 
-  const again = await readJson(await app.request(await viaSimulator(t, email)));
+  const again = await readJson(await inBrowser(await viaSimulator(t, email)));
   t.is(again.user.id, body.user.id, 'found again by its Google id');
   t.is(
     await app
@@ -119,7 +132,7 @@ test('callback: a new e-mail creates a user (no password) with its workspace; 20
 
 test('callback: an existing user with that e-mail is linked, not duplicated; the password still works', async (t) => {
   const user = await seedUser(app.ownerDb);
-  const body = await readJson(await app.request(await viaSimulator(t, user.email.toUpperCase())));
+  const body = await readJson(await inBrowser(await viaSimulator(t, user.email.toUpperCase())));
   t.is(body.user.id, user.userId);
   const row = await app.ownerDb('users').where({ id: user.userId }).first();
   t.regex(row.google_id, /^simulator-/);
@@ -143,7 +156,9 @@ test('callback: 401 for a tampered, expired or missing state', async (t) => {
   const tampered = `${Buffer.from(JSON.stringify({ nonce: 'x', exp: 9999999999 })).toString('base64url')}.${mac}`;
   for (const bad of [expired, forged, tampered, `${body}.`, '']) {
     const query = new URLSearchParams({ code, state: bad });
-    await unauthenticated(t, await app.request(`/api/v1/auth/google/callback?${query}`));
+    // The browser holds the nonce the state claims: only the state itself is wrong.
+    const headers = { Cookie: `einvoice_oauth_nonce=${oauthStateNonce(bad) ?? 'none'}` };
+    await unauthenticated(t, await app.request(`/api/v1/auth/google/callback?${query}`, { headers }));
   }
   await unauthenticated(t, await app.request(`/api/v1/auth/google/callback?${new URLSearchParams({ code })}`));
 });
@@ -167,26 +182,31 @@ test('callback: 401 for a missing, forged, expired or other-state code, and for 
     { state, code: expiredCode },
     { state, error: 'access_denied' },
   ];
+  // The state is genuine and this browser's: only the code is wrong.
+  const headers = { Cookie: `einvoice_oauth_nonce=${oauthStateNonce(state)}` };
   for (const query of cases) {
-    await unauthenticated(t, await app.request(`/api/v1/auth/google/callback?${new URLSearchParams(query)}`));
+    await unauthenticated(
+      t,
+      await app.request(`/api/v1/auth/google/callback?${new URLSearchParams(query)}`, { headers }),
+    );
   }
 });
 
 test('callback: 401 for a disabled account and for an e-mail linked to another Google account', async (t) => {
   const disabled = await seedUser(app.ownerDb);
   await app.ownerDb('users').where({ id: disabled.userId }).update({ is_active: false });
-  await unauthenticated(t, await app.request(await viaSimulator(t, disabled.email)));
+  await unauthenticated(t, await inBrowser(await viaSimulator(t, disabled.email)));
 
   const linked = await seedUser(app.ownerDb);
   await app.ownerDb('users').where({ id: linked.userId }).update({ google_id: 'another-google-account' });
-  const body = await unauthenticated(t, await app.request(await viaSimulator(t, linked.email)));
+  const body = await unauthenticated(t, await inBrowser(await viaSimulator(t, linked.email)));
   t.regex(body.message, /linked to another Google account/);
 });
 
 test("callback: unknown query parameters are refused (422), Google's own extras are accepted", async (t) => {
   const path = await viaSimulator(t, `x-${randomUUID()}@example.com`);
-  const res = await app.request(`${path}&scope=openid&authuser=0&prompt=none`);
+  const res = await inBrowser(`${path}&scope=openid&authuser=0&prompt=none`);
   t.is(res.status, 200);
-  const odd = await app.request(`${path}&surprise=1`);
+  const odd = await inBrowser(`${path}&surprise=1`);
   t.is(odd.status, 422);
 });

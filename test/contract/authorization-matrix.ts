@@ -102,6 +102,8 @@ export const EXPECTED: Record<string, Row> = {
   'GET /api/v1/auth/me': dashboard(200),
   'POST /api/v1/auth/forgot-password': open(422),
   'POST /api/v1/auth/reset-password': open(422),
+  'POST /api/v1/auth/verify-email': open(422),
+  'POST /api/v1/auth/verify-email/resend': dashboard(200),
   'GET /api/v1/auth/google': open(200),
   'GET /api/v1/auth/google/callback': open(401),
   'GET /sanctum/csrf-cookie': open(204),

@@ -49,6 +49,9 @@ test('rate limits: the specification table by default, RATE_LIMITS over it, over
   const defaults = loadConfig({});
   t.deepEqual(defaults.rateLimits.api_production, { per_minute: 60 });
   t.deepEqual(defaults.rateLimits.tenant_sandbox, { per_minute: 30, per_hour: 500 });
+  t.deepEqual(defaults.rateLimits.anonymous, { per_minute: 120 });
+  t.deepEqual(defaults.rateLimits.credentials, { per_minute: 10, per_hour: 100 });
+  t.deepEqual(defaults.rateLimits.tenant_registration, { per_minute: 10, per_hour: 100 });
   t.is(defaults.rateLimitScale, 1);
   const tuned = loadConfig({
     RATE_LIMITS: '{"api_production":{"per_minute":120}}',
@@ -72,7 +75,7 @@ test('rate limits: the specification table by default, RATE_LIMITS over it, over
   t.deepEqual(err.problems, [
     'RATE_LIMIT_SCALE: must be a number from 0 to 1000 (got "-1")',
     'RATE_LIMITS: mcp must be {"per_minute": n, "per_hour": n} with positive integers',
-    'RATE_LIMITS: unknown limit "api_staging" (known: api_production, api_sandbox, tenant_production, tenant_sandbox, onboarding, exchange, mcp)',
+    'RATE_LIMITS: unknown limit "api_staging" (known: api_production, api_sandbox, tenant_production, tenant_sandbox, onboarding, exchange, mcp, anonymous, credentials, tenant_registration)',
     'RATE_LIMIT_OVERRIDES: identity "bob" must be key:, user:, tenant: or ip: followed by a value',
   ]);
 });

@@ -24,7 +24,14 @@ export interface SeededUser {
 
 export const PASSWORD = 'correct horse battery staple';
 
-export async function seedUser(db: Knex, options: { admin?: boolean; email?: string } = {}): Promise<SeededUser> {
+/**
+ * A user as an established account: e-mail verified unless `verified: false` (a fresh sign-up that
+ * has not followed its link yet).
+ */
+export async function seedUser(
+  db: Knex,
+  options: { admin?: boolean; email?: string; verified?: boolean } = {},
+): Promise<SeededUser> {
   const now = new Date();
   const email = options.email ?? `user-${randomUUID()}@example.com`;
   const workspace = await insertTenant(db, { kind: 'workspace', name: email, now });
@@ -36,6 +43,7 @@ export async function seedUser(db: Knex, options: { admin?: boolean; email?: str
     lastName: 'Lovelace',
     role: options.admin ? 'admin' : 'user',
     permissions: options.admin ? [ADMIN_PERMISSION] : [],
+    emailVerifiedAt: options.verified === false ? null : now,
     now,
   });
   const { token } = await issueAccessToken(db, { tenantId: workspace.id, userId: user.id, kind: 'bearer', now });

@@ -4,7 +4,7 @@ import { defineCommand } from '../../shared/operation.js';
 import { findUserKey } from '../api-key-queries.js';
 import { insertApiKey } from '../api-key-store.js';
 import { type ApiKeyView, toApiKeyView } from '../api-key-view.js';
-import { dashboardUserOf } from '../key-guards.js';
+import { assertEmailVerified, dashboardUserOf } from '../key-guards.js';
 
 export interface ApiKeyCreation {
   message: string;
@@ -15,13 +15,14 @@ export interface ApiKeyCreation {
 export const createApiKey = defineCommand<CreateApiKeyInput, ApiKeyCreation>({
   name: 'create_api_key',
   summary:
-    'Create an API key (sk_test_ for sandbox, sk_live_ for production), optionally restricted to one of your companies, to some scopes or until a date. The full key is returned this once only.',
+    'Create an API key (sk_test_ for sandbox, sk_live_ for production: needs a confirmed e-mail), optionally restricted to one of your companies, to some scopes or until a date. The full key is returned this once only.',
   input: 'CreateApiKeyInput',
   output: 'ApiKeyCreation',
   callers: ['user'],
   async run(input, ctx) {
     const { tenantId, userId } = dashboardUserOf(ctx.caller, 'create_api_key');
     const now = ctx.clock.now();
+    if (input.environment === 'production') await assertEmailVerified(ctx.tx, tenantId, userId);
     const errors: Record<string, string[]> = {};
     const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
     if (expiresAt && expiresAt.getTime() <= now.getTime()) errors.expires_at = ['must be in the future'];

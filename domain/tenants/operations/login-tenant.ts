@@ -25,7 +25,7 @@ export const loginTenant = defineCommand<LoginTenantInput, TenantToken>({
   async run(input, ctx) {
     const { deps, caller } = ctx;
     const ip = caller.ip ?? null;
-    await loginThrottle.check(deps, 'tenant', input.email, ip);
+    await loginThrottle.attempt(deps, 'tenant', input.email, ip);
 
     const { rows } = await ctx.tx.raw<{ rows: TenantLogin[] }>('select * from auth_find_tenant_by_email(?)', [
       input.email,
@@ -34,10 +34,9 @@ export const loginTenant = defineCommand<LoginTenantInput, TenantToken>({
     decoyHash ??= hashPassword('decoy password, never matches');
     const matches = await verifyPassword(input.password, found?.password_hash ?? (await decoyHash));
     if (!found?.password_hash || !matches) {
-      await loginThrottle.recordFailure(deps, 'tenant', input.email, ip);
       throw new AppError('INVALID_CREDENTIALS', 'The e-mail or the password is wrong.');
     }
-    await loginThrottle.reset(deps, 'tenant', input.email, ip);
+    await loginThrottle.succeeded(deps, 'tenant', input.email, ip);
     if (!found.is_active) {
       throw new AppError('TENANT_DISABLED', 'This tenant is deactivated. Contact support to reactivate it.');
     }

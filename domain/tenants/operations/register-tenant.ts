@@ -1,5 +1,6 @@
 import type { RegisterTenantInput, TenantCredentials } from '../../../schemas/tenant-auth.js';
 import { resolveApiKey } from '../../auth/resolve-credential.js';
+import { countOperationLimit } from '../../platform/operation-limit.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Environment } from '../../shared/caller.js';
 import { defineCommand } from '../../shared/operation.js';
@@ -28,6 +29,11 @@ export const registerTenant = defineCommand<RegisterTenantInput, TenantCredentia
     if (!partner.isPartner) {
       throw new AppError('FORBIDDEN', 'Only a partner tenant can register tenants with its publishable key.');
     }
+    // A publishable key is public (it lives in browsers): what it can create is limited per key.
+    await countOperationLimit(ctx.deps, 'tenant_registration', `key:${partner.credential!.id}`, {
+      subject: 'publishable key',
+      environment: partner.environment as Environment,
+    });
     if (!isValidSiret(input.siret)) {
       throw AppError.validation({ siret: ['must be a valid SIRET (14 digits, Luhn check)'] });
     }

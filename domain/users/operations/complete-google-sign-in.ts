@@ -2,8 +2,8 @@ import type { AuthSession, GoogleCallbackInput } from '../../../schemas/auth.js'
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
 import { isUniqueViolation } from '../../shared/pg-errors.js';
-import { enterTenant } from '../../shared/tenant-context.js';
 import { insertTenantAndEnter } from '../../tenants/tenant-store.js';
+import { linkGoogleAccount } from '../account-claim.js';
 import { type ExternalIdentity, IdentityProviderError } from '../identity-provider.js';
 import { isValidOAuthState } from '../oauth-state.js';
 import { completeSignIn, findUserByEmail } from '../sign-in.js';
@@ -14,13 +14,15 @@ const refused = (why: string) => new AppError('UNAUTHENTICATED', `Google sign-in
 export const completeGoogleSignIn = defineCommand<GoogleCallbackInput, AuthSession>({
   name: 'complete_google_sign_in',
   summary:
-    'Where Google redirects back: checks the state, exchanges the code, then signs the user in, linking the Google account to the user with its e-mail or creating one. 401 on any failure.',
+    'Where Google redirects back: checks the state, exchanges the code, then signs the user in, linking the Google account to the user with its e-mail (an unverified account loses its password and every credential) or creating one. 401 on any failure.',
   input: 'GoogleCallbackInput',
   output: 'AuthSession',
   callers: ['anonymous'],
   async run(input, ctx) {
-    if (!isValidOAuthState(ctx.deps.config.appKey, ctx.clock.now(), input.state)) {
-      throw refused('the sign-in link expired or was altered. Start again at GET /api/v1/auth/google.');
+    if (!isValidOAuthState(ctx.deps.config.appKey, ctx.clock.now(), input.state, ctx.caller.oauthNonce)) {
+      throw refused(
+        'the sign-in link expired, was altered, or was not started in this browser. Start again at GET /api/v1/auth/google.',
+      );
     }
     if (input.error || !input.code) throw refused(`Google did not authorize it (${input.error ?? 'no code'}).`);
     // The one provider call of the sign-in; bounded by the adapter's timeout (5 s per request).
@@ -43,7 +45,10 @@ interface Found {
   is_active: boolean;
 }
 
-/** By Google account id first, then by e-mail (linking the Google account), else a new user and workspace. */
+/**
+ * By Google account id first, then by e-mail (linking the Google account, which takes over an
+ * account whose e-mail was never verified), else a new user and workspace, verified by Google.
+ */
 async function findOrCreateUser(ctx: OperationContext, identity: ExternalIdentity): Promise<Found> {
   const { rows } = await ctx.tx.raw<{ rows: Found[] }>('select * from auth_find_user_by_google_id(?)', [
     identity.subject,
@@ -55,15 +60,7 @@ async function findOrCreateUser(ctx: OperationContext, identity: ExternalIdentit
       throw refused('this e-mail is linked to another Google account.');
     }
     if (byEmail) {
-      await enterTenant(ctx.tx, byEmail.tenant_id);
-      await ctx
-        .tx('users')
-        .where({ tenant_id: byEmail.tenant_id, id: byEmail.id })
-        .update({
-          google_id: identity.subject,
-          avatar_url: ctx.tx.raw('coalesce(avatar_url, ?)', [identity.avatarUrl]),
-          updated_at: ctx.clock.now(),
-        });
+      await linkGoogleAccount(ctx, byEmail, identity);
       user = byEmail;
     }
   }
@@ -81,6 +78,7 @@ async function findOrCreateUser(ctx: OperationContext, identity: ExternalIdentit
     lastName: identity.lastName,
     googleId: identity.subject,
     avatarUrl: identity.avatarUrl,
+    emailVerifiedAt: now,
     role: 'user',
     permissions: [],
     now,

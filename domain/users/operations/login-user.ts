@@ -26,11 +26,10 @@ export const loginUser = defineCommand<LoginUserInput, AuthSession>({
   callers: ['anonymous'],
   async run(input, ctx) {
     const { deps, caller } = ctx;
-    await loginThrottle.check(deps, 'user', input.email, caller.ip);
+    await loginThrottle.attempt(deps, 'user', input.email, caller.ip);
     const found = await findUserByEmail(ctx, input.email);
     const matches = await verifyPassword(input.password, found?.password_hash ?? (await decoyHash()));
     if (!found || !matches) {
-      await loginThrottle.recordFailure(deps, 'user', input.email, caller.ip);
       throw AppError.validation({ email: [WRONG_CREDENTIALS] }, WRONG_CREDENTIALS);
     }
     await enterTenant(ctx.tx, found.tenant_id);
@@ -38,7 +37,7 @@ export const loginUser = defineCommand<LoginUserInput, AuthSession>({
     if (!found.is_active || !workspace?.is_active) {
       throw AppError.validation({ email: ['This account is disabled. Contact support.'] });
     }
-    await loginThrottle.reset(deps, 'user', input.email, caller.ip);
+    await loginThrottle.succeeded(deps, 'user', input.email, caller.ip);
     return completeSignIn(ctx, found, 'Login successful.');
   },
 });

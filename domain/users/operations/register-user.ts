@@ -8,13 +8,14 @@ import { passwordProblems } from '../password-policy.js';
 import { normalizePhone, PHONE_PROBLEM } from '../phone.js';
 import { completeSignIn, findUserByEmail } from '../sign-in.js';
 import { insertUser } from '../user-store.js';
+import { queueVerificationMail } from './resend-email-verification.js';
 
 const TAKEN = { email: ['has already been taken'] };
 
 export const registerUser = defineCommand<RegisterUserInput, AuthSession>({
   name: 'register_user',
   summary:
-    'Create a dashboard account (role user) with its own workspace and balance, and sign it in: returns the user and a bearer token.',
+    'Create a dashboard account (role user) with its own workspace and balance, and sign it in: returns the user and a bearer token. A link to confirm the e-mail is mailed; production API keys wait for it.',
   input: 'RegisterUserInput',
   output: 'AuthSession',
   callers: ['anonymous'],
@@ -46,6 +47,8 @@ export const registerUser = defineCommand<RegisterUserInput, AuthSession>({
       if (isUniqueViolation(err, 'users_email_unique')) throw AppError.validation(TAKEN);
       throw err;
     });
+    // The address is not proven yet: a link to confirm it goes out with this transaction's commit.
+    await queueVerificationMail(ctx.jobs, workspace.id, user.id);
     return completeSignIn(ctx, user, 'Registration successful.');
   },
 });

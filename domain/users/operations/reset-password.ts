@@ -2,6 +2,7 @@ import type { AuthMessage, ResetPasswordInput } from '../../../schemas/auth.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { enterTenant } from '../../shared/tenant-context.js';
+import { lockEmailVerifiedAt, revokeRegistrantAccess } from '../account-claim.js';
 import { hashPassword } from '../password.js';
 import { passwordProblems } from '../password-policy.js';
 import { consumePasswordReset, expireOpenResets, findPasswordReset } from '../password-reset-store.js';
@@ -12,7 +13,7 @@ export const INVALID_RESET_TOKEN = 'This password reset token is invalid or has 
 export const resetPassword = defineCommand<ResetPasswordInput, AuthMessage>({
   name: 'reset_password',
   summary:
-    'Set a new password with the token from the reset e-mail; every token and session of the account is revoked.',
+    'Set a new password with the token from the reset e-mail, which also confirms the e-mail; every token and session of the account is revoked (and its API keys, if the e-mail was not confirmed before).',
   input: 'ResetPasswordInput',
   output: 'AuthMessage',
   callers: ['anonymous'],
@@ -35,17 +36,29 @@ export const resetPassword = defineCommand<ResetPasswordInput, AuthMessage>({
     if (!user?.is_active || user.email.toLowerCase() !== input.email.trim().toLowerCase()) throw invalid();
     if (!(await consumePasswordReset(ctx.tx, reset.tenant_id, reset.id, now))) throw invalid();
 
+    const account = { id: reset.user_id, tenant_id: reset.tenant_id };
+    const verifiedAt = await lockEmailVerifiedAt(ctx.tx, account);
     await ctx
       .tx('users')
       .where({ tenant_id: reset.tenant_id, id: reset.user_id })
-      .update({ password_hash: await hashPassword(input.password), updated_at: now });
+      .update({
+        password_hash: await hashPassword(input.password),
+        // The reset link reached the mailbox: the address is proven.
+        email_verified_at: verifiedAt ?? now,
+        updated_at: now,
+      });
     await expireOpenResets(ctx.tx, reset.tenant_id, reset.user_id, now);
-    // Whoever knew the old password is signed out everywhere.
-    await ctx
-      .tx('access_tokens')
-      .where({ tenant_id: reset.tenant_id, user_id: reset.user_id })
-      .whereNull('revoked_at')
-      .update({ revoked_at: now });
+    if (verifiedAt) {
+      // Whoever knew the old password is signed out everywhere.
+      await ctx
+        .tx('access_tokens')
+        .where({ tenant_id: reset.tenant_id, user_id: reset.user_id })
+        .whereNull('revoked_at')
+        .update({ revoked_at: now });
+    } else {
+      // The address's owner takes over an account someone else may have opened: their keys go too.
+      await revokeRegistrantAccess(ctx, account);
+    }
     return { message: 'Your password has been reset. Sign in with the new password.' };
   },
 });
