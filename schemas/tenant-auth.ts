@@ -145,7 +145,8 @@ export type CreateTenantKeyInput = FromSchema<typeof CreateTenantKeyInput>;
 export const CreateTenantSecretKeyInput = {
   $id: 'CreateTenantSecretKeyInput',
   type: 'object',
-  description: "A new secret key in the caller's environment, with the scopes it may use.",
+  description:
+    "A new secret key in the caller's environment, with the scopes it may use (never more than the caller's).",
   additionalProperties: false,
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 255, description: 'A name to recognise the key by.' },
@@ -155,7 +156,7 @@ export const CreateTenantSecretKeyInput = {
       uniqueItems: true,
       items: { type: 'string', enum: TENANT_KEY_SCOPES },
       description:
-        'What the key may do: invoices, signatures, fiscal:read (fiscal GET routes), fiscal:write (fiscal POST/PUT), fiscal:admin (the kill switch). Every scope when left out.',
+        "What the key may do: invoices, signatures, fiscal:read (fiscal GET routes), fiscal:write (fiscal POST/PUT), fiscal:admin (the kill switch), keys:write (create and regenerate keys), profile:write (PUT /tenant/me), webhooks:read (webhook logs), webhooks:write (the webhook_url and its secret), sub_tenants:write (create, change, delete sub-tenants). Each must be held by the credential making the request (403 SCOPE_NOT_GRANTED); left out, exactly the caller's scopes.",
     },
   },
 } as const;

@@ -37,3 +37,15 @@ export function tenantOf(caller: Caller, operation: string): { tenantId: string;
   }
   return { tenantId: caller.tenantId, environment: caller.environment };
 }
+
+/**
+ * Whose keys the caller manages: its tenant and environment and, for a key bound to one sub-tenant,
+ * that same sub-tenant (such a key sees and mints only keys bound like itself).
+ */
+export function keyOwnerOf(
+  caller: Caller,
+  operation: string,
+): { tenantId: string; environment: Environment; subTenantId: string | null } {
+  const { tenantId, environment } = tenantOf(caller, operation);
+  return { tenantId, environment, subTenantId: caller.subTenantId ?? null };
+}

@@ -11,21 +11,27 @@ export interface IssuedTenantKey {
   created_at: string;
 }
 
-/** A tenant's own key: secret keys carry every tenant scope, publishable keys none. */
+/**
+ * A tenant's own key. Left out, a secret key's scopes are every tenant scope (the operator's command
+ * line and a new tenant's first keys); operations pass what the caller may grant (key-scopes.ts).
+ * Publishable keys carry none.
+ */
 export async function issueTenantKey(
   tx: Knex,
   tenantId: string,
   kind: KeyKind,
   environment: Environment,
   name = `${environment === 'production' ? 'Production' : 'Sandbox'} ${kind} key`,
-  /** A secret key's scopes; every scope when left out. Publishable keys carry none. */
   scopes: readonly string[] = TENANT_KEY_SCOPES,
+  /** The sub-tenant a secret key is bound to, if any. */
+  subTenantId: string | null = null,
 ): Promise<IssuedTenantKey> {
   const created = await insertApiKey(tx, tenantId, {
     name,
     kind,
     environment,
     scopes: kind === 'secret' ? scopes : [],
+    subTenantId: kind === 'secret' ? subTenantId : null,
   });
   return { id: created.id, key: created.key, type: kind, created_at: created.createdAt.toISOString() };
 }
