@@ -17,8 +17,9 @@ export function dashboardUserOf(caller: Caller, operation: string): { tenantId: 
 }
 
 /**
- * A tenant acting for itself as a whole: its own secret key or login token. A key scoped to one of
- * its sub-tenants may not change the tenant's profile or keys.
+ * A tenant acting for itself as a whole: its own secret key or login token. A key bound to one of
+ * its sub-tenants may neither change nor read what belongs to the whole tenant (its profile, balance,
+ * statistics, webhook URL and secret, publishable keys).
  */
 export function tenantWideCaller(caller: Caller, operation: string): { tenantId: string; environment: Environment } {
   if (!caller.tenantId || !caller.environment) {
@@ -30,7 +31,7 @@ export function tenantWideCaller(caller: Caller, operation: string): { tenantId:
   return { tenantId: caller.tenantId, environment: caller.environment };
 }
 
-/** The caller's tenant and environment (reads: sub-tenant keys may read their tenant's profile). */
+/** The caller's tenant and environment, whether or not its key is bound to a sub-tenant. */
 export function tenantOf(caller: Caller, operation: string): { tenantId: string; environment: Environment } {
   if (!caller.tenantId || !caller.environment) {
     throw new AppError('FORBIDDEN', `${operation} is not available to this credential.`);
