@@ -32,7 +32,7 @@ const post = (key: string, path: string, body: unknown = {}) => call(key, 'POST'
 async function keyWith(
   tenant: SeededTenant,
   scopes: readonly string[],
-  options: { subTenantId?: string; environment?: 'sandbox' | 'production' } = {},
+  options: { subTenantId?: string; environment?: 'sandbox' | 'production'; expiresAt?: Date } = {},
 ): Promise<string> {
   const created = await insertApiKey(app.ownerDb, tenant.tenantId, {
     name: `key ${scopes.join(' ')}`,
@@ -40,6 +40,7 @@ async function keyWith(
     environment: options.environment ?? 'sandbox',
     scopes,
     subTenantId: options.subTenantId ?? null,
+    expiresAt: options.expiresAt ?? null,
   });
   return created.key;
 }
@@ -114,6 +115,18 @@ test('a key that may make keys makes them within its own scopes only', async (t)
   const regenerated = await readJson(await post(minter, '/regenerate-key'));
   t.deepEqual((await rowOf(regenerated.data.key)).scopes, ['fiscal:read', 'keys:write']);
   t.like(await rowOf(minter), { status: 'revoked', revoked_reason: 'regenerated' });
+});
+
+test('a key with an end makes and regenerates keys that end with it, never later', async (t) => {
+  const tenant = await seedPlatformTenant(app.ownerDb);
+  const expiresAt = new Date(Date.now() + 3_600_000);
+  const temporary = await keyWith(tenant, ['invoices', 'keys:write'], { expiresAt });
+  const made = await readJson(await post(temporary, '/auth/keys/secret'));
+  t.is((await rowOf(made.data.key)).expires_at.getTime(), expiresAt.getTime());
+  const regenerated = await readJson(await post(made.data.key, '/regenerate-key'));
+  t.is((await rowOf(regenerated.data.key)).expires_at.getTime(), expiresAt.getTime());
+  const listed = await readJson(await call(regenerated.data.key, 'GET', '/auth/keys'));
+  t.true(listed.data.some((k: { prefix: string }) => k.prefix === regenerated.data.key.slice(0, 12)));
 });
 
 test("the tenant's login token and full keys hold every tenant scope and grant any of them", async (t) => {

@@ -15,7 +15,7 @@ export interface KeyRegeneration {
 export const regenerateTenantKey = defineCommand<EmptyInput, KeyRegeneration>({
   name: 'regenerate_tenant_key',
   summary:
-    "Replace the secret key the request was made with: a new secret key with the same scopes and the same sub-tenant binding is created in the caller's environment and, in the same transaction, the key used is revoked (reason `regenerated`). Called with a tenant token, it only creates a new key with the token's scopes.",
+    "Replace the secret key the request was made with: a new secret key with the same scopes, sub-tenant binding and expiry is created in the caller's environment and, in the same transaction, the key used is revoked (reason `regenerated`). Called with a tenant token, it only creates a new key with the token's scopes.",
   input: 'EmptyInput',
   output: 'KeyRegeneration',
   callers: ['tenant'],
@@ -40,7 +40,7 @@ export const regenerateTenantKey = defineCommand<EmptyInput, KeyRegeneration>({
       environment,
       old?.name,
       old ? old.scopes : heldScopes(ctx.caller),
-      old ? old.sub_tenant_id : subTenantId,
+      old ? { subTenantId: old.sub_tenant_id, expiresAt: old.expires_at } : { subTenantId },
     );
     ctx.log.info({ api_key_id: issued.id, revoked_api_key_id: old?.id ?? null, environment }, 'tenant key regenerated');
     return {
