@@ -223,3 +223,37 @@ test('the migration gives full tenant keys the new scopes and leaves restricted 
   t.deepEqual((await rowOf(full)).scopes, [...TENANT_KEY_SCOPES], 'running it again adds nothing twice');
   t.is((await post(full, '/auth/keys/publishable')).status, 201, 'a full key keeps working as before');
 });
+
+test("a narrower key never replays a wider key's stored response (Idempotency-Key)", async (t) => {
+  const tenant = await seedPlatformTenant(app.ownerDb);
+  const subTenantId = await seedSubTenant(tenant);
+  const idempotent = (key: string) => ({ ...headers(key), 'Idempotency-Key': 'make-a-key' });
+  const first = await app.request('/api/v1/tenant/auth/keys/secret', {
+    method: 'POST',
+    headers: idempotent(tenant.keys.sk_test),
+    body: '{}',
+  });
+  const full = await readJson(first);
+  t.is(first.status, 201);
+  const again = await app.request('/api/v1/tenant/auth/keys/secret', {
+    method: 'POST',
+    headers: idempotent(tenant.keys.sk_test),
+    body: '{}',
+  });
+  t.is(again.headers.get('Idempotent-Replayed'), 'true', 'the same credential gets its replay');
+
+  for (const narrower of [
+    await keyWith(tenant, ['fiscal:read', 'keys:write']),
+    await keyWith(tenant, ['invoices', 'keys:write'], { subTenantId }),
+  ]) {
+    const res = await app.request('/api/v1/tenant/auth/keys/secret', {
+      method: 'POST',
+      headers: idempotent(narrower),
+      body: '{}',
+    });
+    const body = await readJson(res);
+    t.is(res.headers.get('Idempotent-Replayed'), null);
+    t.not(body.data.key, full.data.key, "never the wider key's secret");
+    t.deepEqual((await rowOf(body.data.key)).scopes, (await rowOf(narrower)).scopes);
+  }
+});
