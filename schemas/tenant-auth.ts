@@ -108,13 +108,34 @@ export const TenantKey = {
   type: 'object',
   description: "One of the tenant's keys (never the key itself).",
   additionalProperties: false,
-  required: ['id', 'type', 'prefix', 'last_four', 'environment', 'status', 'created_at', 'last_used_at'],
+  required: [
+    'id',
+    'type',
+    'prefix',
+    'last_four',
+    'environment',
+    'scopes',
+    'sub_tenant_id',
+    'status',
+    'created_at',
+    'last_used_at',
+  ],
   properties: {
     id: { type: 'string', format: 'uuid', description: 'Id of the key.' },
     type: { type: 'string', enum: ['secret', 'publishable'], description: '`secret` (sk_) or `publishable` (pk_).' },
     prefix: { type: 'string', description: 'First 12 characters of the key.' },
     last_four: { type: 'string', description: 'Last 4 characters of the key.' },
     environment: ENVIRONMENT,
+    scopes: {
+      type: 'array',
+      items: { type: 'string', enum: TENANT_KEY_SCOPES },
+      description: 'What the key may do (empty for a publishable key).',
+    },
+    sub_tenant_id: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'The sub-tenant the key acts for, or null for a key of the whole tenant.',
+    },
     status: { type: 'string', enum: ['active', 'revoked', 'expired'], description: 'Whether the key works.' },
     created_at: { type: 'string', format: 'date-time', description: 'Creation time.' },
     last_used_at: { type: ['string', 'null'], format: 'date-time', description: 'Last authenticated request.' },
@@ -145,7 +166,8 @@ export type CreateTenantKeyInput = FromSchema<typeof CreateTenantKeyInput>;
 export const CreateTenantSecretKeyInput = {
   $id: 'CreateTenantSecretKeyInput',
   type: 'object',
-  description: "A new secret key in the caller's environment, with the scopes it may use.",
+  description:
+    "A new secret key in the caller's environment, with the scopes it may use (never more than the caller's).",
   additionalProperties: false,
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 255, description: 'A name to recognise the key by.' },
@@ -155,7 +177,7 @@ export const CreateTenantSecretKeyInput = {
       uniqueItems: true,
       items: { type: 'string', enum: TENANT_KEY_SCOPES },
       description:
-        'What the key may do: invoices, signatures, fiscal:read (fiscal GET routes), fiscal:write (fiscal POST/PUT), fiscal:admin (the kill switch). Every scope when left out.',
+        "What the key may do: invoices, signatures, fiscal:read (fiscal GET routes), fiscal:write (fiscal POST/PUT), fiscal:admin (the kill switch), keys:write (create and regenerate keys), profile:write (PUT /tenant/me), webhooks:read (webhook logs), webhooks:write (the webhook_url and its secret), sub_tenants:write (create, change, delete sub-tenants). Each must be held by the credential making the request (403 SCOPE_NOT_GRANTED); left out, exactly the caller's scopes.",
     },
   },
 } as const;

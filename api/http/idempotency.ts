@@ -48,7 +48,7 @@ export async function claimFor(
   if (key.length > MAX_KEY_LENGTH) {
     throw AppError.validation({ 'Idempotency-Key': [`must be at most ${MAX_KEY_LENGTH} characters`] });
   }
-  const scope = caller.tenantId ? `tenant:${caller.tenantId}:${caller.environment ?? '-'}` : `ip:${ctx.ip}`;
+  const scope = replayScope(caller, ctx.ip);
   // Stored responses may hold a secret shown once (a new key, a token): they are kept sealed.
   const appKey = deps.config.appKey!;
   const context = `${scope} ${ctx.method} ${ctx.path} ${key}`;
@@ -93,6 +93,21 @@ export async function claimFor(
         release: () => releaseIdempotencyKey(deps.db, caller.tenantId, result.id),
       };
   }
+}
+
+/**
+ * Whose stored responses a request may replay: the credential's owner and environment, narrowed to
+ * what the credential reaches (its sub-tenant, its company, its scopes). A narrower credential of
+ * the same owner never replays a wider one's response: a key shown once, another sub-tenant's data.
+ */
+function replayScope(caller: Caller, ip: string): string {
+  if (!caller.tenantId) return `ip:${ip}`;
+  const reach = [
+    caller.subTenantId ? `sub:${caller.subTenantId}` : null,
+    caller.companyId ? `company:${caller.companyId}` : null,
+    `scopes:${[...caller.scopes].sort().join(',')}`,
+  ].filter(Boolean);
+  return `tenant:${caller.tenantId}:${caller.environment ?? '-'}:${reach.join(':')}`;
 }
 
 /** The request's parameters, keys sorted, so the same request always hashes the same. */

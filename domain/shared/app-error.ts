@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   KYC_REQUIRED: 403,
   TENANT_DISABLED: 403,
   FISCAL_SCOPE_DENIED: 403,
+  /** A new key asked for scopes the credential creating it does not hold: a key never grants more than its creator. */
+  SCOPE_NOT_GRANTED: 403,
   /** A sent credit note cannot be deleted or changed (spec: deleting a non-draft credit note is 403). */
   CREDIT_NOTE_IMMUTABLE: 403,
   NOT_FOUND: 404,

@@ -4,7 +4,7 @@ import type { Caller } from './caller.js';
 import type { Deps } from './deps.js';
 import { groupCommitOf } from './group-commit.js';
 import type { Logger } from './logger.js';
-import type { Operation, OperationContext } from './operation.js';
+import type { Operation, OperationContext, Scope } from './operation.js';
 import { setTenantContext } from './tenant-context.js';
 import { noEvents, txEvents } from './tx-events.js';
 import { noJobs, txJobs } from './tx-jobs.js';
@@ -113,9 +113,14 @@ export function authorize(op: Operation<never, unknown>, caller: Caller): void {
     }
     throw new AppError('FORBIDDEN', `${op.name} is not available to this credential.`);
   }
-  if (!op.scope || caller.scopes.includes('*') || caller.scopes.includes(op.scope)) return;
-  if (op.scope.startsWith('fiscal:')) {
-    throw new AppError('FISCAL_SCOPE_DENIED', `${op.name} needs the ${op.scope} scope on the API key.`);
+  if (op.scope) requireScope(caller, op.scope, op.name);
+}
+
+/** The caller's credential carries `scope` (operations whose input decides a second scope call it too). */
+export function requireScope(caller: Caller, scope: Scope, operation: string): void {
+  if (caller.scopes.includes('*') || caller.scopes.includes(scope)) return;
+  if (scope.startsWith('fiscal:')) {
+    throw new AppError('FISCAL_SCOPE_DENIED', `${operation} needs the ${scope} scope on the API key.`);
   }
-  throw new AppError('FORBIDDEN', `${op.name} needs the ${op.scope} scope on the API key.`);
+  throw new AppError('FORBIDDEN', `${operation} needs the ${scope} scope on the API key.`);
 }

@@ -7,8 +7,21 @@ import type { Logger } from './logger.js';
 import type { EventEmitter } from './tx-events.js';
 import type { JobSender } from './tx-jobs.js';
 
-/** Scopes an API key can carry (spec "Scopes and roles"). */
-export type Scope = 'invoices' | 'signatures' | 'fiscal:read' | 'fiscal:write' | 'fiscal:admin';
+/**
+ * Scopes an API key can carry: the specification's (`invoices`, `signatures`, `fiscal:*`, "Scopes and
+ * roles") and ours for the tenant's own settings: its keys, profile, webhook and sub-tenants.
+ */
+export type Scope =
+  | 'invoices'
+  | 'signatures'
+  | 'fiscal:read'
+  | 'fiscal:write'
+  | 'fiscal:admin'
+  | 'keys:write'
+  | 'profile:write'
+  | 'webhooks:read'
+  | 'webhooks:write'
+  | 'sub_tenants:write';
 
 export interface OperationContext {
   /** The operation's transaction (commands) or the database (public queries). */

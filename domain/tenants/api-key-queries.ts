@@ -28,17 +28,21 @@ export async function findUserKey(
   return userKeysQuery(tx, tenantId, userId).where({ id }).first();
 }
 
-/** The tenant's own keys (secret and publishable) of one environment, newest first. */
-export function tenantKeysQuery(tx: Knex, tenantId: string, environment: Environment): Knex.QueryBuilder {
-  return tx('api_keys')
-    .select(API_KEY_COLUMNS)
-    .where({ tenant_id: tenantId, environment })
-    .whereNull('user_id')
-    .whereNull('sub_tenant_id')
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ]);
+/**
+ * The tenant's own keys (secret and publishable) of one environment, newest first: those bound to no
+ * sub-tenant or, for a caller bound to one, those bound to that same sub-tenant.
+ */
+export function tenantKeysQuery(
+  tx: Knex,
+  tenantId: string,
+  environment: Environment,
+  subTenantId: string | null = null,
+): Knex.QueryBuilder {
+  const query = tx('api_keys').select(API_KEY_COLUMNS).where({ tenant_id: tenantId, environment }).whereNull('user_id');
+  return (subTenantId ? query.where({ sub_tenant_id: subTenantId }) : query.whereNull('sub_tenant_id')).orderBy([
+    { column: 'created_at', order: 'desc' },
+    { column: 'id', order: 'desc' },
+  ]);
 }
 
 /** Narrows a key query to one status, `expired` being derived from `expires_at` (api-key-view.ts). */

@@ -103,6 +103,10 @@ export interface TenantKeyView {
   prefix: string;
   last_four: string;
   environment: Environment;
+  /** What the key may do (none for a publishable key). */
+  scopes: string[];
+  /** The sub-tenant the key is bound to, if any. */
+  sub_tenant_id: string | null;
   status: KeyStatus;
   created_at: string;
   last_used_at: string | null;
@@ -115,6 +119,8 @@ export function toTenantKeyView(row: ApiKeyRow, now: Date): TenantKeyView {
     prefix: row.key_prefix,
     last_four: row.last_four,
     environment: row.environment,
+    scopes: row.scopes,
+    sub_tenant_id: row.sub_tenant_id,
     status: keyStatus(row, now),
     created_at: row.created_at.toISOString(),
     last_used_at: iso(row.last_used_at),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Environment } from '../shared/caller.js';
+import type { Scope } from '../shared/operation.js';
 import { randomAlphanumeric } from '../shared/random.js';
 
 export type KeyKind = 'secret' | 'publishable';
@@ -10,8 +11,22 @@ export const KEY_FORMAT: Record<KeyKind, RegExp> = {
   publishable: /^pk_(live|test)_[a-zA-Z0-9]{32}$/,
 };
 
-/** Scopes a tenant's own keys carry: everything a tenant may do. */
-export const TENANT_KEY_SCOPES = ['invoices', 'signatures', 'fiscal:read', 'fiscal:write', 'fiscal:admin'] as const;
+/**
+ * Scopes a tenant's full key and its login token carry: everything a tenant may do. A key made with
+ * another key holds at most the scopes of that key (domain/tenants/key-scopes.ts).
+ */
+export const TENANT_KEY_SCOPES = [
+  'invoices',
+  'signatures',
+  'fiscal:read',
+  'fiscal:write',
+  'fiscal:admin',
+  'keys:write',
+  'profile:write',
+  'webhooks:read',
+  'webhooks:write',
+  'sub_tenants:write',
+] as const satisfies readonly Scope[];
 
 export interface GeneratedKey {
   /** The full key: returned once, never stored. */

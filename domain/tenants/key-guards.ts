@@ -18,8 +18,9 @@ export function dashboardUserOf(caller: Caller, operation: string): { tenantId: 
 }
 
 /**
- * A tenant acting for itself as a whole: its own secret key or login token. A key scoped to one of
- * its sub-tenants may not change the tenant's profile or keys.
+ * A tenant acting for itself as a whole: its own secret key or login token. A key bound to one of
+ * its sub-tenants may neither change nor read what belongs to the whole tenant (its profile, balance,
+ * statistics, webhook URL and secret, publishable keys).
  */
 export function tenantWideCaller(caller: Caller, operation: string): { tenantId: string; environment: Environment } {
   if (!caller.tenantId || !caller.environment) {
@@ -31,7 +32,7 @@ export function tenantWideCaller(caller: Caller, operation: string): { tenantId:
   return { tenantId: caller.tenantId, environment: caller.environment };
 }
 
-/** The caller's tenant and environment (reads: sub-tenant keys may read their tenant's profile). */
+/** The caller's tenant and environment, whether or not its key is bound to a sub-tenant. */
 export function tenantOf(caller: Caller, operation: string): { tenantId: string; environment: Environment } {
   if (!caller.tenantId || !caller.environment) {
     throw new AppError('FORBIDDEN', `${operation} is not available to this credential.`);
@@ -53,4 +54,16 @@ export async function assertEmailVerified(tx: Knex, tenantId: string, userId: st
       'Confirm your e-mail address before creating a production key: open the link we mailed you, or ask for a new one with POST /api/v1/auth/verify-email/resend. Sandbox keys work meanwhile.',
     );
   }
+}
+
+/**
+ * Whose keys the caller manages: its tenant and environment and, for a key bound to one sub-tenant,
+ * that same sub-tenant (such a key sees and mints only keys bound like itself).
+ */
+export function keyOwnerOf(
+  caller: Caller,
+  operation: string,
+): { tenantId: string; environment: Environment; subTenantId: string | null } {
+  const { tenantId, environment } = tenantOf(caller, operation);
+  return { tenantId, environment, subTenantId: caller.subTenantId ?? null };
 }

@@ -30,8 +30,9 @@ export interface TenantProfileView extends Omit<ProfileRow, 'kyb_verified_at' | 
 }
 
 /**
- * The specification's Tenant as its owner sees it. Selected column by column: the password hash
- * and the encrypted webhook secret are never read here.
+ * The specification's Tenant as its owner sees it, in the caller's environment: `webhook_url` is that
+ * environment's own (sandbox and production each have one). Selected column by column: the password
+ * hash and the encrypted webhook secrets are never read here.
  */
 export async function readTenantProfile(
   tx: Knex,
@@ -40,6 +41,13 @@ export async function readTenantProfile(
 ): Promise<TenantProfileView | undefined> {
   const row = await tx('tenants as t')
     .leftJoin('balances as b', 'b.tenant_id', 't.id')
+    .leftJoin('webhook_endpoints as w', (join) =>
+      join
+        .on('w.tenant_id', 't.id')
+        .andOnVal('w.kind', 'tenant_profile')
+        .andOnVal('w.environment', environment)
+        .andOnNull('w.deleted_at'),
+    )
     .where({ 't.id': tenantId, 't.kind': 'platform' })
     .first<ProfileRow>([
       't.id',
@@ -53,7 +61,7 @@ export async function readTenantProfile(
       't.technical_email',
       't.kyb_status',
       't.kyb_verified_at',
-      't.webhook_url',
+      'w.url as webhook_url',
       't.is_partner',
       't.is_active',
       't.settings',

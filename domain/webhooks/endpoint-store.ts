@@ -63,9 +63,13 @@ export async function findEndpoint(
 export const endpointById = (tx: Knex, tenantId: string, id: string): Promise<WebhookEndpointRow | undefined> =>
   tx('webhook_endpoints').where({ tenant_id: tenantId, id }).first(ENDPOINT_COLUMNS);
 
-/** The tenant's own `webhook_url` endpoint (PUT /v1/tenant/me), if one is set. */
-export const tenantProfileEndpoint = (tx: Knex, tenantId: string): Promise<WebhookEndpointRow | undefined> =>
-  liveEndpoints(tx, tenantId).where({ kind: 'tenant_profile' }).forUpdate().first(ENDPOINT_COLUMNS);
+/** The tenant's own `webhook_url` endpoint of one environment (PUT /v1/tenant/me), if one is set. */
+export const tenantProfileEndpoint = (
+  tx: Knex,
+  tenantId: string,
+  environment: Environment,
+): Promise<WebhookEndpointRow | undefined> =>
+  liveEndpoints(tx, tenantId).where({ kind: 'tenant_profile', environment }).forUpdate().first(ENDPOINT_COLUMNS);
 
 /** Newest first, with the id as tie-breaker so pages never overlap. */
 export const listEndpointsQuery = (tx: Knex, tenantId: string): Knex.QueryBuilder =>
@@ -108,7 +112,7 @@ export async function updateEndpoint(
   return row;
 }
 
-/** Active endpoints that take `eventName` in `environment` (a tenant-profile URL takes both). */
+/** Active endpoints of `environment` that take `eventName`: an event never leaves its environment. */
 export const subscribedEndpoints = (
   tx: Knex,
   tenantId: string,
@@ -117,7 +121,7 @@ export const subscribedEndpoints = (
 ): Promise<Pick<WebhookEndpointRow, 'id' | 'retry_count'>[]> =>
   liveEndpoints(tx, tenantId)
     .where({ is_active: true })
-    .where((q) => q.whereNull('environment').orWhere({ environment }))
+    .where({ environment })
     .whereRaw('events && ?::text[]', [[eventName, ALL_EVENTS]])
     .select(['id', 'retry_count'])
     .orderBy('created_at');

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Environment } from '../shared/caller.js';
 import type { OperationContext } from '../shared/operation.js';
 import { cancelPendingDeliveries } from './delivery-store.js';
 import { insertEndpoint, tenantProfileEndpoint, updateEndpoint } from './endpoint-store.js';
@@ -6,17 +7,20 @@ import { ALL_EVENTS } from './event-catalogue.js';
 import { generateWebhookSecret, sealWebhookSecret } from './webhook-secret.js';
 
 /**
- * Keeps a tenant's `webhook_url` (PUT /v1/tenant/me) and its delivery endpoint in step: every event
- * of the tenant, both environments (the body says which), signed with the tenant's own secret.
- * Setting a URL where none was makes a secret, returned this once; changing the URL keeps the secret
- * and re-enables delivery; null removes the endpoint (a later URL gets a new secret).
+ * Keeps a tenant's `webhook_url` of one environment (PUT /v1/tenant/me with a key of that
+ * environment) and its delivery endpoint in step: every event of the tenant in that environment,
+ * signed with that endpoint's own secret. Sandbox and production each have their own URL and secret,
+ * so a sandbox key never steers production deliveries. Setting a URL where none was makes a secret,
+ * returned this once; changing the URL keeps the secret and re-enables delivery; null removes the
+ * endpoint (a later URL gets a new secret).
  */
 export async function syncTenantWebhook(
   ctx: OperationContext,
   tenantId: string,
+  environment: Environment,
   url: string | null,
 ): Promise<{ secret: string | null }> {
-  const current = await tenantProfileEndpoint(ctx.tx, tenantId);
+  const current = await tenantProfileEndpoint(ctx.tx, tenantId, environment);
   const now = ctx.clock.now();
   if (url === null) {
     if (current) {
@@ -33,9 +37,9 @@ export async function syncTenantWebhook(
       tenant_id: tenantId,
       kind: 'tenant_profile',
       url,
-      description: 'webhook_url of the tenant profile',
+      description: `webhook_url of the tenant profile (${environment})`,
       events: [ALL_EVENTS],
-      environment: null,
+      environment,
       secret_encrypted: sealWebhookSecret(ctx.deps.config.appKey!, id, secret),
       secret_last4: secret.slice(-4),
       headers_encrypted: null,
@@ -62,12 +66,13 @@ export async function syncTenantWebhook(
   return { secret: null };
 }
 
-/** A new secret for the tenant's webhook URL; the old one stops at once. Null when no URL is set. */
+/** A new secret for the tenant's webhook URL of one environment; the old one stops at once. Null when no URL is set. */
 export async function regenerateTenantWebhookSecretOf(
   ctx: OperationContext,
   tenantId: string,
+  environment: Environment,
 ): Promise<{ url: string; secret: string } | null> {
-  const current = await tenantProfileEndpoint(ctx.tx, tenantId);
+  const current = await tenantProfileEndpoint(ctx.tx, tenantId, environment);
   if (!current) return null;
   const secret = generateWebhookSecret();
   await updateEndpoint(ctx.tx, tenantId, current.id, {

@@ -8,7 +8,8 @@ export interface WebhookEndpointRow {
   url: string;
   description: string | null;
   events: string[];
-  environment: Environment | null;
+  /** Every endpoint serves one environment, the tenant's own webhook_url included. */
+  environment: Environment;
   secret_encrypted: string;
   secret_last4: string;
   headers_encrypted: string | null;
@@ -57,7 +58,7 @@ export const toEndpointView = (row: WebhookEndpointRow): WebhookEndpointView => 
   description: row.description,
   events: row.events,
   is_active: row.is_active,
-  environment: row.environment ?? 'production',
+  environment: row.environment,
   secret_last4: row.secret_last4,
   headers: row.header_names,
   timeout_seconds: row.timeout_seconds,

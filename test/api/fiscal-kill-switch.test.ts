@@ -94,7 +94,7 @@ test('activate needs a reason; the switch needs fiscal:admin, its status fiscal:
   t.false((await status(tenant.keys.sk_test)).active);
 });
 
-test('secret keys made through the API carry the scopes asked for, every scope by default', async (t) => {
+test("secret keys made through the API carry the scopes asked for, the creator's by default, never more", async (t) => {
   const tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
   const make = async (body: unknown) => {
     const res = await app.request(
@@ -108,6 +108,23 @@ test('secret keys made through the API carry the scopes asked for, every scope b
   const invoicesOnly = await make({ name: 'billing', scopes: ['invoices'] });
   const reader = await make({ scopes: ['fiscal:read'] });
   const everything = await make({});
+  const scopesOf = async (key: string) =>
+    (
+      await app
+        .ownerDb('api_keys')
+        .where({ key_prefix: key.slice(0, 12), tenant_id: tenant.tenantId })
+        .first()
+    ).scopes;
+  t.deepEqual(await scopesOf(everything), await scopesOf(tenant.keys.sk_test), "the creator's scopes by default");
+  // A key that may make keys but holds fiscal:read only cannot make a wider one.
+  const minter = await make({ scopes: ['fiscal:read', 'keys:write'] });
+  const wider = await app.request(
+    '/api/v1/tenant/auth/keys/secret',
+    postJson({ scopes: ['fiscal:admin'] }, { 'X-Tenant-Key': minter }),
+  );
+  await expectRefusal(t, wider, 403, 'SCOPE_NOT_GRANTED');
+  const narrow = await app.request('/api/v1/tenant/auth/keys/secret', postJson({}, { 'X-Tenant-Key': minter }));
+  t.deepEqual(await scopesOf((await readJson(narrow)).data.key), ['fiscal:read', 'keys:write']);
   const check = (key: string) => app.request('/api/v1/tenant/fiscal/integrity', { headers: { 'X-Tenant-Key': key } });
   await expectRefusal(t, await check(invoicesOnly), 403, 'FISCAL_SCOPE_DENIED');
   t.is((await check(reader)).status, 200);

@@ -265,7 +265,9 @@ test("keys: the tenant's keys of the caller's environment, never the key materia
     'last_four',
     'last_used_at',
     'prefix',
+    'scopes',
     'status',
+    'sub_tenant_id',
     'type',
   ]);
   t.like(secret, {

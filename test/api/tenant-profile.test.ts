@@ -90,7 +90,11 @@ test('PUT /tenant/me changes the writable fields and answers with the profile', 
   const body = await readJson(res);
   t.is(body.message, 'Tenant profile updated.');
   t.like(body.data, changes);
-  t.like(await app.ownerDb('tenants').where({ id: tenant.tenantId }).first(), changes);
+  const { webhook_url: sandboxUrl, ...accountFields } = changes;
+  const row = await app.ownerDb('tenants').where({ id: tenant.tenantId }).first();
+  t.like(row, accountFields);
+  t.is(row.webhook_url, null, "a sandbox key sets the sandbox URL, never the tenant row's production one");
+  t.is(sandboxUrl, body.data.webhook_url);
   t.is((await app.ownerDb('tenants').where({ id: other.tenantId }).first()).name, 'Platform SAS', 'only the caller');
 
   const cleared = await readJson(await putMe(key(tenant.keys.sk_test), { webhook_url: null }));
@@ -278,7 +282,7 @@ test('regenerate-key with a tenant token creates a key and revokes nothing', asy
   t.is((await getMe(key(tenant.keys.sk_test))).status, 200);
 });
 
-test("a sub-tenant's key may read the profile but not change it or regenerate keys (403 FORBIDDEN)", async (t) => {
+test("a sub-tenant's key may not read the tenant's profile, change it or regenerate keys (403 FORBIDDEN)", async (t) => {
   const tenant = await seedPlatformTenant(app.ownerDb);
   const subTenantId = await seedSubTenant(tenant.tenantId, 'sandbox');
   const subKey = await insertApiKey(app.ownerDb, tenant.tenantId, {
@@ -288,7 +292,8 @@ test("a sub-tenant's key may read the profile but not change it or regenerate ke
     scopes: ['invoices'],
     subTenantId,
   });
-  t.is((await getMe(key(subKey.key))).status, 200);
+  // The profile holds the whole tenant's balance, e-mails and webhook URL: not a sub-tenant's to read.
+  await refusal(t, await getMe(key(subKey.key)), 403, 'FORBIDDEN');
   await refusal(t, await putMe(key(subKey.key), { name: 'Hijacked' }), 403, 'FORBIDDEN');
   await refusal(t, await regenerate(key(subKey.key)), 403, 'FORBIDDEN');
   t.is((await app.ownerDb('tenants').where({ id: tenant.tenantId }).first()).name, 'Platform SAS');

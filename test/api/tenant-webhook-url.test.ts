@@ -29,17 +29,17 @@ test('setting webhook_url returns its secret once; the same or a new URL keeps i
   const [row] = await profileEndpoints(tenant.tenantId);
   t.like(row, {
     url: 'https://hooks.example.com/a',
-    environment: null,
+    environment: 'sandbox',
     is_active: true,
     secret_last4: secret.slice(-4),
   });
   t.deepEqual(row.events, ['*']);
   t.is(openWebhookSecret(app.deps.config.appKey!, row.id, row.secret_encrypted), secret);
 
-  const again = await readJson(await putMe(tenant.keys.sk_live, { webhook_url: 'https://hooks.example.com/b' }));
+  const again = await readJson(await putMe(tenant.keys.sk_test, { webhook_url: 'https://hooks.example.com/b' }));
   t.false('webhook_secret' in again.data, 'shown once: a changed URL keeps its secret');
   const rows = await profileEndpoints(tenant.tenantId);
-  t.is(rows.length, 1, 'one endpoint for both environments');
+  t.is(rows.length, 1);
   t.is(rows[0].url, 'https://hooks.example.com/b');
   t.is(rows[0].secret_encrypted, row.secret_encrypted);
   const me = await (await app.request('/api/v1/tenant/me', { headers: key(tenant.keys.sk_test) })).text();
@@ -51,6 +51,30 @@ test('setting webhook_url returns its secret once; the same or a new URL keeps i
   const fresh = await readJson(await putMe(tenant.keys.sk_test, { webhook_url: 'https://hooks.example.com/c' }));
   t.regex(fresh.data.webhook_secret, /^whsec_/);
   t.not(fresh.data.webhook_secret, secret, 'a URL set again after removal gets a new secret');
+});
+
+test('each environment has its own webhook_url and secret, set and read with a key of that environment', async (t) => {
+  const tenant = await seedPlatformTenant(app.ownerDb);
+  const sandbox = await readJson(await putMe(tenant.keys.sk_test, { webhook_url: 'https://hooks.example.com/test' }));
+  const live = await readJson(await putMe(tenant.keys.sk_live, { webhook_url: 'https://hooks.example.com/live' }));
+  t.regex(live.data.webhook_secret, /^whsec_/, 'production gets its own secret');
+  t.not(live.data.webhook_secret, sandbox.data.webhook_secret);
+  const rows = await profileEndpoints(tenant.tenantId);
+  t.deepEqual(
+    rows.map((r) => [r.environment, r.url]),
+    [
+      ['sandbox', 'https://hooks.example.com/test'],
+      ['production', 'https://hooks.example.com/live'],
+    ],
+  );
+  const me = async (value: string) =>
+    (await readJson(await app.request('/api/v1/tenant/me', { headers: key(value) }))).data.webhook_url;
+  t.is(await me(tenant.keys.sk_test), 'https://hooks.example.com/test');
+  t.is(await me(tenant.keys.sk_live), 'https://hooks.example.com/live');
+
+  await putMe(tenant.keys.sk_test, { webhook_url: null });
+  t.is(await me(tenant.keys.sk_test), null);
+  t.is(await me(tenant.keys.sk_live), 'https://hooks.example.com/live', 'removing sandbox leaves production');
 });
 
 test('POST /tenant/regenerate-webhook-secret: a new secret once, the old one sealed away at once', async (t) => {

@@ -4,6 +4,8 @@ import type { RouteSpec } from '../../api/http/route-spec.js';
 import { ROUTES } from '../../api/routes/index.js';
 import { openApiRoutes } from '../../api/routes/openapi.routes.js';
 import { issueAccessToken } from '../../domain/auth/access-token-store.js';
+import { TENANT_KEY_SCOPES } from '../../domain/tenants/api-key.js';
+import { insertApiKey } from '../../domain/tenants/api-key-store.js';
 import { createCreditNote } from '../helpers/credit-notes.js';
 import { seedPlatformTenant, seedUser, seedUserKey, seedVerifiedCompany } from '../helpers/identities.js';
 import { createInvoice, setDocumentsStatus, storeDocument } from '../helpers/invoices.js';
@@ -43,6 +45,16 @@ async function seedActors(): Promise<{ credentials: Credentials; owned: Record<F
   const tenant = await seedPlatformTenant(db, { kyb: 'verified' });
   const other = await seedPlatformTenant(db, { kyb: 'verified' });
   const key = (options: Parameters<typeof seedUserKey>[2]) => seedUserKey(db, user, options);
+  const tenantKey = async (scopes: readonly string[], subTenantId: string | null = null) =>
+    (
+      await insertApiKey(db, tenant.tenantId, {
+        name: 'matrix',
+        kind: 'secret',
+        environment: 'sandbox',
+        scopes,
+        subTenantId,
+      })
+    ).key;
   const userKey = await key({});
   const [subTenant] = await db('sub_tenants')
     .insert({ tenant_id: tenant.tenantId, environment: 'sandbox', name: 'Owned', external_id: `ext-${randomUUID()}` })
@@ -75,6 +87,8 @@ async function seedActors(): Promise<{ credentials: Credentials; owned: Record<F
     tenant_sandbox: { 'X-Tenant-Key': tenant.keys.sk_test },
     tenant_production: { 'X-Tenant-Key': tenant.keys.sk_live },
     other_tenant: { 'X-Tenant-Key': other.keys.sk_test },
+    tenant_fiscal_reader: { 'X-Tenant-Key': await tenantKey(['fiscal:read']) },
+    tenant_sub_tenant: { 'X-Tenant-Key': await tenantKey(TENANT_KEY_SCOPES, subTenant.id) },
     publishable_key: { 'X-Publishable-Key': tenant.keys.pk_test },
   };
   return {

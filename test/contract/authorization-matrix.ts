@@ -1,3 +1,5 @@
+import type { Scope } from '../../domain/shared/operation.js';
+
 /**
  * The authorization matrix: for every route, the status each actor gets with a fresh (unknown) id
  * in the path and an empty JSON body. 401: no usable credential for this route; 403: a valid
@@ -18,6 +20,8 @@ export const ACTORS = [
   'tenant_sandbox',
   'tenant_production',
   'other_tenant',
+  'tenant_fiscal_reader',
+  'tenant_sub_tenant',
   'publishable_key',
 ] as const;
 export type Actor = (typeof ACTORS)[number];
@@ -28,6 +32,16 @@ const row = (base: number, set: Partial<Row> = {}): Row =>
 
 const USER_KEYS = ['user_key', 'user_key_invoices', 'user_key_signatures', 'user_key_no_scope'] as const;
 const TENANT_KEYS = ['tenant_sandbox', 'tenant_production', 'other_tenant'] as const;
+/**
+ * Two more sandbox keys of `tenant_sandbox`'s tenant: `tenant_fiscal_reader` holds `fiscal:read`
+ * only; `tenant_sub_tenant` holds every scope but is bound to the seeded sub-tenant. Both are
+ * served like the tenant's full key unless a row says otherwise.
+ */
+const NARROW_KEYS = ['tenant_fiscal_reader', 'tenant_sub_tenant'] as const;
+type TenantScope = Exclude<Scope, 'signatures'>;
+/** The fiscal reader is refused (403) wherever a scope other than `fiscal:read` is needed. */
+const readerGets = (status: number, scope: TenantScope | null) =>
+  scope === null || scope === 'fiscal:read' ? status : 403;
 const each = (actors: readonly Actor[], status: number): Partial<Row> =>
   Object.fromEntries(actors.map((actor) => [actor, status]));
 
@@ -39,21 +53,35 @@ const dashboard = (status: number, set: Partial<Row> = {}) =>
   row(401, { user_token: status, user_session: status, admin_token: status, ...set });
 
 /** [Bearer] or a user's API key; tenant keys are read too and `tenant` says what they get. */
-const dashboardOrKey = (status: number, tenant: number) =>
+const dashboardOrKey = (status: number, tenant: number, set: Partial<Row> = {}) =>
   row(401, {
     user_token: status,
     user_session: status,
     admin_token: status,
     ...each(USER_KEYS, status),
     ...each(TENANT_KEYS, tenant),
+    ...each(NARROW_KEYS, tenant),
+    ...set,
   });
 
 /**
- * [TenantKey]: tenant keys (and tenant login tokens). A user's key or bearer token is a valid
- * credential of the wrong kind (403); a cookie session or publishable key is not taken here (401).
+ * [TenantKey]: tenant keys (and tenant login tokens), refused (403) without the route's `scope`. A
+ * user's key or bearer token is a valid credential of the wrong kind (403); a cookie session or
+ * publishable key is not taken here (401).
  */
-const tenantRoute = (status: number, set: Partial<Row> = {}) =>
-  row(401, { ...each(TENANT_KEYS, status), ...each(USER_KEYS, 403), user_token: 403, admin_token: 403, ...set });
+const tenantRoute = (status: number, set: Partial<Row> = {}, scope: TenantScope | null = null) =>
+  row(401, {
+    ...each(TENANT_KEYS, status),
+    tenant_fiscal_reader: readerGets(status, scope),
+    tenant_sub_tenant: status,
+    ...each(USER_KEYS, 403),
+    user_token: 403,
+    admin_token: 403,
+    ...set,
+  });
+/** A tenant route that acts on the whole tenant: a key bound to a sub-tenant is refused (403). */
+const tenantWideRoute = (status: number, set: Partial<Row> = {}, scope: TenantScope | null = null) =>
+  tenantRoute(status, { tenant_sub_tenant: 403, ...set }, scope);
 
 /**
  * [ApiKey]: user and tenant secret keys, refused without the route's scope (403); dashboard tokens
@@ -63,6 +91,8 @@ const apiKeyRoute = (status: number, scope: 'invoices' | 'signatures', set: Part
   row(401, {
     ...each(USER_KEYS, status),
     ...each(TENANT_KEYS, status),
+    ...each(NARROW_KEYS, status),
+    tenant_fiscal_reader: 403,
     user_key_no_scope: 403,
     [scope === 'invoices' ? 'user_key_signatures' : 'user_key_invoices']: 403,
     ...set,
@@ -79,6 +109,8 @@ const invoiceRoute = (status: number, set: Partial<Row> = {}) =>
     admin_token: status,
     ...each(USER_KEYS, status),
     ...each(TENANT_KEYS, status),
+    ...each(NARROW_KEYS, status),
+    tenant_fiscal_reader: 403,
     user_key_signatures: 403,
     user_key_no_scope: 403,
     ...set,
@@ -93,7 +125,8 @@ export const EXPECTED: Record<string, Row> = {
   'GET /api/v1/health': open(200),
   'GET /api/v1/pricing': open(200),
   'GET /api/v1/openapi.json': open(200),
-  'GET /api/v1/balance': dashboardOrKey(200, 200),
+  // The tenant's money: not for a key bound to one of its sub-tenants.
+  'GET /api/v1/balance': dashboardOrKey(200, 200, { tenant_sub_tenant: 403 }),
   'PUT /api/v1/balance/settings': dashboard(422),
 
   'POST /api/v1/auth/register': open(422),
@@ -126,49 +159,52 @@ export const EXPECTED: Record<string, Row> = {
   'POST /api/v1/tenant/auth/logout': tenantRoute(200),
   'GET /api/v1/tenant/auth/me': tenantRoute(200),
   'GET /api/v1/tenant/auth/keys': tenantRoute(200),
-  'POST /api/v1/tenant/auth/keys/secret': tenantRoute(201),
-  'POST /api/v1/tenant/auth/keys/publishable': tenantRoute(201),
+  // A sub-tenant's key makes keys bound to its sub-tenant.
+  'POST /api/v1/tenant/auth/keys/secret': tenantRoute(201, {}, 'keys:write'),
+  'POST /api/v1/tenant/auth/keys/publishable': tenantWideRoute(201, {}, 'keys:write'),
 
-  'GET /api/v1/tenant/me': tenantRoute(200),
-  'PUT /api/v1/tenant/me': tenantRoute(422),
-  'GET /api/v1/tenant/balance': tenantRoute(200),
-  'GET /api/v1/tenant/stats': tenantRoute(200),
-  'POST /api/v1/tenant/regenerate-key': tenantRoute(200),
+  'GET /api/v1/tenant/me': tenantWideRoute(200),
+  // The empty body is refused (422) before the sub-tenant key's 403.
+  'PUT /api/v1/tenant/me': tenantRoute(422, {}, 'profile:write'),
+  'GET /api/v1/tenant/balance': tenantWideRoute(200),
+  'GET /api/v1/tenant/stats': tenantWideRoute(200),
+  'POST /api/v1/tenant/regenerate-key': tenantRoute(200, {}, 'keys:write'),
   // No webhook_url is set for the seeded tenants: nothing to regenerate.
-  'POST /api/v1/tenant/regenerate-webhook-secret': tenantRoute(409),
-  'GET /api/v1/tenant/webhook-logs': tenantRoute(200),
+  'POST /api/v1/tenant/regenerate-webhook-secret': tenantWideRoute(409, {}, 'webhooks:write'),
+  // A sub-tenant's key reads the deliveries of its own sub-tenant's events.
+  'GET /api/v1/tenant/webhook-logs': tenantRoute(200, {}, 'webhooks:read'),
 
   'GET /api/v1/tenant/sub-tenants': tenantRoute(200),
-  'POST /api/v1/tenant/sub-tenants': tenantRoute(422),
+  'POST /api/v1/tenant/sub-tenants': tenantRoute(422, {}, 'sub_tenants:write'),
   'GET /api/v1/tenant/sub-tenants/{id}': tenantRoute(404),
-  'PUT /api/v1/tenant/sub-tenants/{id}': tenantRoute(404),
-  'DELETE /api/v1/tenant/sub-tenants/{id}': tenantRoute(404),
+  'PUT /api/v1/tenant/sub-tenants/{id}': tenantRoute(404, {}, 'sub_tenants:write'),
+  'DELETE /api/v1/tenant/sub-tenants/{id}': tenantWideRoute(404, {}, 'sub_tenants:write'),
   'GET /api/v1/tenant/sub-tenants/by-external-id/{externalId}': tenantRoute(404),
   'GET /api/v1/tenant/sub-tenants/{subTenantId}/stats/overview': tenantRoute(404),
   'POST /api/v1/invoices': apiKeyRoute(422, 'invoices'),
   'POST /api/v1/invoices/convert': apiKeyRoute(422, 'invoices'),
   'POST /api/v1/sandbox/invoices': apiKeyRoute(422, 'invoices', { tenant_production: 403 }),
-  'POST /api/v1/tenant/invoices': tenantRoute(422),
+  'POST /api/v1/tenant/invoices': tenantRoute(422, {}, 'invoices'),
   'GET /api/v1/tenant/fiscal/integrity': tenantRoute(200),
   'GET /api/v1/tenant/fiscal/entries': tenantRoute(200),
   'GET /api/v1/tenant/fiscal/integrity/history': tenantRoute(200),
   'GET /api/v1/tenant/fiscal/integrity/{date}': tenantRoute(422),
   'GET /api/v1/tenant/fiscal/kill-switch/status': tenantRoute(200),
-  'POST /api/v1/tenant/fiscal/kill-switch/activate': tenantRoute(422),
-  'POST /api/v1/tenant/fiscal/kill-switch/deactivate': tenantRoute(409),
+  'POST /api/v1/tenant/fiscal/kill-switch/activate': tenantRoute(422, {}, 'fiscal:admin'),
+  'POST /api/v1/tenant/fiscal/kill-switch/deactivate': tenantWideRoute(409, {}, 'fiscal:admin'),
   // No `year`: 422 once through authorization.
   'GET /api/v1/tenant/fiscal/fec': tenantRoute(422),
   'GET /api/v1/tenant/fiscal/rules': tenantRoute(200),
   'GET /api/v1/tenant/fiscal/rules/export': tenantRoute(200),
-  'POST /api/v1/tenant/fiscal/rules': tenantRoute(422),
-  'POST /api/v1/tenant/fiscal/rules/replay': tenantRoute(200),
+  'POST /api/v1/tenant/fiscal/rules': tenantRoute(422, {}, 'fiscal:write'),
+  'POST /api/v1/tenant/fiscal/rules/replay': tenantRoute(200, {}, 'fiscal:write'),
   // A made-up key (a UUID has no dot) names no rule; PUT checks its body first.
   'GET /api/v1/tenant/fiscal/rules/{rule}': tenantRoute(404),
   'GET /api/v1/tenant/fiscal/rules/{rule}/history': tenantRoute(404),
-  'PUT /api/v1/tenant/fiscal/rules/{rule}': tenantRoute(422),
+  'PUT /api/v1/tenant/fiscal/rules/{rule}': tenantRoute(422, {}, 'fiscal:write'),
   'GET /api/v1/tenant/fiscal/closings': tenantRoute(200),
   // The seeded chains began today (or not at all): yesterday has nothing to close.
-  'POST /api/v1/tenant/fiscal/closings/daily': tenantRoute(409),
+  'POST /api/v1/tenant/fiscal/closings/daily': tenantRoute(409, {}, 'fiscal:write'),
   'GET /api/v1/tenant/fiscal/anchors': tenantRoute(200),
   'GET /api/v1/tenant/fiscal/anchors/{id}/token': tenantRoute(404),
   'GET /api/v1/tenant/fiscal/anchors/{id}/ca-certificate': tenantRoute(404),
@@ -180,13 +216,13 @@ export const EXPECTED: Record<string, Row> = {
   'GET /api/v1/tenant/fiscal/isca/self-attestation/download': tenantRoute(200),
   'GET /api/v1/tenant/fiscal/isca/technical-dossier/download': tenantRoute(200),
   'GET /api/v1/tenant/fiscal/isca/measures-register/download': tenantRoute(200),
-  'POST /api/v1/tenant/sub-tenants/{subTenantId}/invoices': tenantRoute(422),
-  'POST /api/v1/tenant/invoices/bulk': tenantRoute(422),
+  'POST /api/v1/tenant/sub-tenants/{subTenantId}/invoices': tenantRoute(422, {}, 'invoices'),
+  'POST /api/v1/tenant/invoices/bulk': tenantRoute(422, {}, 'invoices'),
 
   'POST /api/v1/invoices/{id}/submit': apiKeyRoute(404, 'invoices'),
   'POST /api/v1/invoices/{id}/mark-paid': apiKeyRoute(404, 'invoices'),
-  'POST /api/v1/tenant/invoices/bulk-submit': tenantRoute(422),
-  'POST /api/v1/tenant/invoices/bulk-status': tenantRoute(422),
+  'POST /api/v1/tenant/invoices/bulk-submit': tenantRoute(422, {}, 'invoices'),
+  'POST /api/v1/tenant/invoices/bulk-status': tenantRoute(422, {}, 'invoices'),
   'POST /api/v1/sandbox/invoices/{id}/submit': sandboxInvoiceRoute(404),
   'POST /api/v1/sandbox/invoices/{id}/simulate': sandboxInvoiceRoute(422),
   'POST /webhooks/superpdp': open(401),
@@ -202,7 +238,7 @@ export const EXPECTED: Record<string, Row> = {
   // A random `type` is not one of the download types: 422 once through authorization.
   'GET /api/v1/invoices/{id}/download/{type}': invoiceRoute(422),
   'GET /api/v1/invoices/{id}/audit-trail': invoiceRoute(404),
-  'GET /api/v1/tenant/sub-tenants/{subTenantId}/invoices': tenantRoute(404),
+  'GET /api/v1/tenant/sub-tenants/{subTenantId}/invoices': tenantRoute(404, {}, 'invoices'),
   'GET /api/v1/sandbox/invoices': sandboxInvoiceRoute(200),
   'GET /api/v1/sandbox/invoices/{id}': sandboxInvoiceRoute(404),
   'GET /api/v1/sandbox/invoices/{id}/audit-trail': sandboxInvoiceRoute(404),
@@ -210,13 +246,13 @@ export const EXPECTED: Record<string, Row> = {
   // The token is the permission: credentials are not read, a made-up token is refused.
   'GET /api/v1/files/{token}': open(403),
 
-  'POST /api/v1/tenant/sub-tenants/{id}/invoices/incoming': tenantRoute(422),
-  'GET /api/v1/tenant/sub-tenants/{id}/invoices/incoming': tenantRoute(404),
-  'GET /api/v1/tenant/invoices/incoming/{id}': tenantRoute(404),
-  'POST /api/v1/tenant/invoices/incoming/{id}/accept': tenantRoute(404),
-  'POST /api/v1/tenant/invoices/incoming/{id}/reject': tenantRoute(422),
-  'POST /api/v1/tenant/invoices/incoming/{id}/dispute': tenantRoute(422),
-  'POST /api/v1/tenant/invoices/incoming/{id}/mark-paid': tenantRoute(422),
+  'POST /api/v1/tenant/sub-tenants/{id}/invoices/incoming': tenantRoute(422, {}, 'invoices'),
+  'GET /api/v1/tenant/sub-tenants/{id}/invoices/incoming': tenantRoute(404, {}, 'invoices'),
+  'GET /api/v1/tenant/invoices/incoming/{id}': tenantRoute(404, {}, 'invoices'),
+  'POST /api/v1/tenant/invoices/incoming/{id}/accept': tenantRoute(404, {}, 'invoices'),
+  'POST /api/v1/tenant/invoices/incoming/{id}/reject': tenantRoute(422, {}, 'invoices'),
+  'POST /api/v1/tenant/invoices/incoming/{id}/dispute': tenantRoute(422, {}, 'invoices'),
+  'POST /api/v1/tenant/invoices/incoming/{id}/mark-paid': tenantRoute(422, {}, 'invoices'),
   'GET /api/v1/invoices/incoming': invoiceRoute(200),
   'GET /api/v1/invoices/incoming/{id}': invoiceRoute(404),
   'POST /api/v1/invoices/incoming/{id}/accept': invoiceRoute(404),
@@ -229,8 +265,8 @@ export const EXPECTED: Record<string, Row> = {
   'POST /api/v1/credit-notes/{id}/send': invoiceRoute(404),
   'GET /api/v1/credit-notes/{id}/download': invoiceRoute(404),
   'GET /api/v1/invoices/{invoice}/remaining-creditable': invoiceRoute(404),
-  'POST /api/v1/tenant/sub-tenants/{subTenantId}/credit-notes': tenantRoute(422),
-  'GET /api/v1/tenant/sub-tenants/{subTenantId}/credit-notes': tenantRoute(404),
+  'POST /api/v1/tenant/sub-tenants/{subTenantId}/credit-notes': tenantRoute(422, {}, 'invoices'),
+  'GET /api/v1/tenant/sub-tenants/{subTenantId}/credit-notes': tenantRoute(404, {}, 'invoices'),
   'GET /api/v1/files/credit-notes/{token}': open(403),
 
   'GET /api/v1/webhooks': dashboard(200),
@@ -256,6 +292,13 @@ export const CONSUMES_CREDENTIALS = new Set(['POST /api/v1/tenant/regenerate-key
  */
 export type Fixture = 'sub_tenant' | 'company' | 'user_key' | 'invoice' | 'webhook' | 'credit_note';
 
+/** The owner's other keys: the fiscal reader and the key bound to the seeded sub-tenant itself. */
+const SAME_TENANT = { tenant_sandbox: 200, tenant_fiscal_reader: 200, tenant_sub_tenant: 200 };
+const ownedSubTenant = { fixture: 'sub_tenant', expected: tenantRoute(404, SAME_TENANT) } as const;
+const ownedSubTenantInvoices = {
+  fixture: 'sub_tenant',
+  expected: tenantRoute(404, { tenant_sandbox: 200, tenant_sub_tenant: 200 }, 'invoices'),
+} as const;
 const ownedInvoice = { fixture: 'invoice', expected: invoiceRoute(404, { tenant_sandbox: 200 }) } as const;
 const ownedSandboxInvoice = {
   fixture: 'invoice',
@@ -267,15 +310,9 @@ const ownedSandboxInvoice = {
  * valid credential (another tenant, the other environment, another user, an admin) sees 404.
  */
 export const OWNED: Record<string, { fixture: Fixture; expected: Row }> = {
-  'GET /api/v1/tenant/sub-tenants/{id}': { fixture: 'sub_tenant', expected: tenantRoute(404, { tenant_sandbox: 200 }) },
-  'GET /api/v1/tenant/sub-tenants/by-external-id/{externalId}': {
-    fixture: 'sub_tenant',
-    expected: tenantRoute(404, { tenant_sandbox: 200 }),
-  },
-  'GET /api/v1/tenant/sub-tenants/{subTenantId}/stats/overview': {
-    fixture: 'sub_tenant',
-    expected: tenantRoute(404, { tenant_sandbox: 200 }),
-  },
+  'GET /api/v1/tenant/sub-tenants/{id}': ownedSubTenant,
+  'GET /api/v1/tenant/sub-tenants/by-external-id/{externalId}': ownedSubTenant,
+  'GET /api/v1/tenant/sub-tenants/{subTenantId}/stats/overview': ownedSubTenant,
   'GET /api/v1/companies/{id}': { fixture: 'company', expected: dashboard(200, { admin_token: 404 }) },
   'GET /api/v1/companies/{id}/kyc/status': { fixture: 'company', expected: dashboard(200, { admin_token: 404 }) },
   'GET /api/v1/api-keys/{id}': { fixture: 'user_key', expected: dashboard(200, { admin_token: 404 }) },
@@ -290,16 +327,7 @@ export const OWNED: Record<string, { fixture: Fixture; expected: Row }> = {
   'GET /api/v1/sandbox/invoices/{id}/download/{type}': ownedSandboxInvoice,
   'GET /api/v1/invoices/{invoice}/remaining-creditable': ownedInvoice,
   'GET /api/v1/credit-notes/{id}': { fixture: 'credit_note', expected: invoiceRoute(404, { tenant_sandbox: 200 }) },
-  'GET /api/v1/tenant/sub-tenants/{subTenantId}/credit-notes': {
-    fixture: 'sub_tenant',
-    expected: tenantRoute(404, { tenant_sandbox: 200 }),
-  },
-  'GET /api/v1/tenant/sub-tenants/{subTenantId}/invoices': {
-    fixture: 'sub_tenant',
-    expected: tenantRoute(404, { tenant_sandbox: 200 }),
-  },
-  'GET /api/v1/tenant/sub-tenants/{id}/invoices/incoming': {
-    fixture: 'sub_tenant',
-    expected: tenantRoute(404, { tenant_sandbox: 200 }),
-  },
+  'GET /api/v1/tenant/sub-tenants/{subTenantId}/credit-notes': ownedSubTenantInvoices,
+  'GET /api/v1/tenant/sub-tenants/{subTenantId}/invoices': ownedSubTenantInvoices,
+  'GET /api/v1/tenant/sub-tenants/{id}/invoices/incoming': ownedSubTenantInvoices,
 };

@@ -143,8 +143,9 @@ test.serial('several event types reach a receiver on 127.0.0.1, each passing str
     // The tenant reads the attempts to its webhook_url; another tenant sees none of them.
     const tenantLogs = async (key: string) =>
       readJson(await app.request('/api/v1/tenant/webhook-logs', { headers: { 'X-Tenant-Key': key } }));
-    const logs = await tenantLogs(tenant.keys.sk_live);
+    const logs = await tenantLogs(tenant.keys.sk_test);
     t.is(logs.meta.total, 1);
+    t.is((await tenantLogs(tenant.keys.sk_live)).meta.total, 0, 'a production key reads production logs only');
     t.like(logs.data[0], { event: 'invoice.created', attempt: 1, success: true, response_status: 200 });
     t.is(logs.data[0].delivery_id, header(at('/tenant')[0], 'x-service-delivery'));
     const stranger = await seedPlatformTenant(app.ownerDb);

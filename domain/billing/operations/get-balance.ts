@@ -1,6 +1,7 @@
 import type { EmptyInput } from '../../../schemas/common.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineQuery } from '../../shared/operation.js';
+import { tenantWideCaller } from '../../tenants/key-guards.js';
 import { type BalanceView, readBalance } from '../balance-view.js';
 
 export const getBalance = defineQuery<EmptyInput, BalanceView>({
@@ -10,6 +11,8 @@ export const getBalance = defineQuery<EmptyInput, BalanceView>({
   output: 'Balance',
   callers: ['user', 'tenant'],
   async run(_input, ctx) {
+    // The tenant's money: a key bound to one of its sub-tenants does not read it.
+    if (ctx.caller.kind === 'tenant') tenantWideCaller(ctx.caller, 'get_balance');
     const balance = await readBalance(ctx.tx, ctx.caller.tenantId!);
     if (!balance) throw new AppError('NOT_FOUND', 'No balance for this account.');
     return balance;

@@ -1,6 +1,7 @@
 import type { EmptyInput } from '../../../schemas/common.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineQuery } from '../../shared/operation.js';
+import { tenantWideCaller } from '../../tenants/key-guards.js';
 import { type BalanceView, readBalance } from '../balance-view.js';
 
 export const getTenantBalance = defineQuery<EmptyInput, BalanceView>({
@@ -10,7 +11,8 @@ export const getTenantBalance = defineQuery<EmptyInput, BalanceView>({
   output: 'Balance',
   callers: ['tenant'],
   async run(_input, ctx) {
-    const balance = await readBalance(ctx.tx, ctx.caller.tenantId!);
+    const { tenantId } = tenantWideCaller(ctx.caller, 'get_tenant_balance');
+    const balance = await readBalance(ctx.tx, tenantId);
     if (!balance) throw new AppError('NOT_FOUND', 'No balance for this tenant.');
     return balance;
   },

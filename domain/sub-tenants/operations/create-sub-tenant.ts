@@ -10,6 +10,7 @@ export const createSubTenant = defineCommand<CreateSubTenantInput, SubTenant>({
   input: 'CreateSubTenantInput',
   output: 'SubTenant',
   callers: ['tenant'],
+  scope: 'sub_tenants:write',
   async run(input, ctx) {
     const owner = ownerOf(ctx.caller);
     assertTenantWide(owner, 'create sub-tenants');

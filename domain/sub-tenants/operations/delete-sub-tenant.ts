@@ -14,6 +14,7 @@ export const deleteSubTenant = defineCommand<SubTenantIdInput, SubTenantDeleted>
   input: 'SubTenantIdInput',
   output: 'SubTenantDeleted',
   callers: ['tenant'],
+  scope: 'sub_tenants:write',
   async run(input, ctx) {
     const owner = ownerOf(ctx.caller);
     assertTenantWide(owner, 'delete sub-tenants');

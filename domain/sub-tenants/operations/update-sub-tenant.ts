@@ -17,6 +17,7 @@ export const updateSubTenant = defineCommand<UpdateSubTenantInput, SubTenant>({
   input: 'UpdateSubTenantInput',
   output: 'SubTenant',
   callers: ['tenant'],
+  scope: 'sub_tenants:write',
   async run(input, ctx) {
     const owner = ownerOf(ctx.caller);
     const { id, address, ...rest } = input;

@@ -1,7 +1,7 @@
 import type { EmptyInput } from '../../../schemas/common.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineQuery } from '../../shared/operation.js';
-import { tenantOf } from '../key-guards.js';
+import { tenantWideCaller } from '../key-guards.js';
 import { readTenantProfile, type TenantProfileView } from '../tenant-profile-view.js';
 
 export const getTenantProfile = defineQuery<EmptyInput, TenantProfileView>({
@@ -12,7 +12,7 @@ export const getTenantProfile = defineQuery<EmptyInput, TenantProfileView>({
   output: 'TenantProfile',
   callers: ['tenant'],
   async run(_input, ctx) {
-    const { tenantId, environment } = tenantOf(ctx.caller, 'get_tenant_profile');
+    const { tenantId, environment } = tenantWideCaller(ctx.caller, 'get_tenant_profile');
     const profile = await readTenantProfile(ctx.tx, tenantId, environment);
     if (!profile) throw new AppError('NOT_FOUND', 'Tenant not found.');
     return profile;

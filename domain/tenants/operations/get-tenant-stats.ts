@@ -3,7 +3,7 @@ import { BALANCE_TRANSACTION_TYPES, type BalanceTransactionType } from '../../bi
 import { moneyToJson } from '../../billing/money.js';
 import type { Environment } from '../../shared/caller.js';
 import { defineQuery } from '../../shared/operation.js';
-import { tenantOf } from '../key-guards.js';
+import { tenantWideCaller } from '../key-guards.js';
 
 export interface TenantStatsView {
   environment: Environment;
@@ -28,7 +28,7 @@ export const getTenantStats = defineQuery<EmptyInput, TenantStatsView>({
   output: 'TenantStats',
   callers: ['tenant'],
   async run(_input, ctx) {
-    const { tenantId, environment } = tenantOf(ctx.caller, 'get_tenant_stats');
+    const { tenantId, environment } = tenantWideCaller(ctx.caller, 'get_tenant_stats');
     const { tx } = ctx;
     const now = ctx.clock.now();
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));

@@ -2,7 +2,8 @@ import type { EmptyInput } from '../../../schemas/common.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { revokeKey } from '../api-key-queries.js';
-import { tenantWideCaller } from '../key-guards.js';
+import { keyOwnerOf } from '../key-guards.js';
+import { heldScopes } from '../key-scopes.js';
 import { type IssuedTenantKey, issueTenantKey } from '../tenant-keys.js';
 
 export interface KeyRegeneration {
@@ -14,12 +15,13 @@ export interface KeyRegeneration {
 export const regenerateTenantKey = defineCommand<EmptyInput, KeyRegeneration>({
   name: 'regenerate_tenant_key',
   summary:
-    "Replace the secret key the request was made with: a new secret key is created in the caller's environment and, in the same transaction, the key used is revoked (reason `regenerated`). Called with a tenant token, it only creates the new key.",
+    "Replace the secret key the request was made with: a new secret key with the same scopes, sub-tenant binding and expiry is created in the caller's environment and, in the same transaction, the key used is revoked (reason `regenerated`). Called with a tenant token, it only creates a new key with the token's scopes.",
   input: 'EmptyInput',
   output: 'KeyRegeneration',
   callers: ['tenant'],
+  scope: 'keys:write',
   async run(_input, ctx) {
-    const { tenantId, environment } = tenantWideCaller(ctx.caller, 'regenerate_tenant_key');
+    const { tenantId, environment, subTenantId } = keyOwnerOf(ctx.caller, 'regenerate_tenant_key');
     const now = ctx.clock.now();
     const credential = ctx.caller.credential;
     const old =
@@ -30,11 +32,20 @@ export const regenerateTenantKey = defineCommand<EmptyInput, KeyRegeneration>({
       // Revoked by a concurrent request since this one was authenticated: a revoked key gets nothing.
       throw new AppError('API_KEY_REVOKED', 'This API key was revoked.');
     }
-    const issued = await issueTenantKey(ctx.tx, tenantId, 'secret', environment, old?.name);
+    // The replacement is the same key under a new secret: what the old row holds, never more.
+    const issued = await issueTenantKey(
+      ctx.tx,
+      tenantId,
+      'secret',
+      environment,
+      old?.name,
+      old ? old.scopes : heldScopes(ctx.caller),
+      old ? { subTenantId: old.sub_tenant_id, expiresAt: old.expires_at } : { subTenantId },
+    );
     ctx.log.info({ api_key_id: issued.id, revoked_api_key_id: old?.id ?? null, environment }, 'tenant key regenerated');
     return {
       message: old
-        ? `New secret key created; the key used for this request (${old.key_prefix}…${old.last_four}) is revoked.`
+        ? `New secret key created with the same scopes; the key used for this request (${old.key_prefix}…${old.last_four}) is revoked.`
         : 'New secret key created. No key was revoked: this request used a tenant token, not a secret key.',
       data: issued,
       warning: 'Store this key now: it is shown only once and cannot be retrieved later.',

@@ -24,7 +24,7 @@ export const prepareWebhookTest = defineQuery<WebhookEndpointIdInput, { delivery
         id: randomUUID(),
         event: TEST_EVENT,
         timestamp: now.toISOString(),
-        environment: endpoint.environment ?? 'production',
+        environment: endpoint.environment,
         data: { id: endpoint.id, message: 'A test delivery, sent by POST /v1/webhooks/{id}/test.' },
       });
       const request = signedRequest(

@@ -8,19 +8,24 @@ export const regenerateTenantWebhookSecret = defineCommand<EmptyInput, { webhook
   {
     name: 'regenerate_tenant_webhook_secret',
     summary:
-      "Replace the signing secret of the tenant's webhook_url. The old secret stops at once: every delivery from now on, retries included, is signed with the new one, returned this once.",
+      "Replace the signing secret of the tenant's webhook_url of the key's environment (sandbox and production each have their own). The old secret stops at once: every delivery from now on, retries included, is signed with the new one, returned this once.",
     input: 'EmptyInput',
     output: 'TenantWebhookSecret',
     callers: ['tenant'],
+    scope: 'webhooks:write',
     async run(_input, ctx) {
-      const { tenantId } = tenantWideCaller(ctx.caller, 'regenerate_tenant_webhook_secret');
-      const regenerated = await regenerateTenantWebhookSecretOf(ctx, tenantId);
+      const { tenantId, environment } = tenantWideCaller(ctx.caller, 'regenerate_tenant_webhook_secret');
+      const regenerated = await regenerateTenantWebhookSecretOf(ctx, tenantId, environment);
       if (!regenerated) {
-        throw new AppError('INVALID_STATE', 'No webhook_url is set: set one with PUT /api/v1/tenant/me first.', {
-          retryable: false,
-        });
+        throw new AppError(
+          'INVALID_STATE',
+          `No ${environment} webhook_url is set: set one with PUT /api/v1/tenant/me first.`,
+          {
+            retryable: false,
+          },
+        );
       }
-      ctx.log.info({ tenant_id: tenantId }, 'tenant webhook secret regenerated');
+      ctx.log.info({ tenant_id: tenantId, environment }, 'tenant webhook secret regenerated');
       return { webhook_url: regenerated.url, webhook_secret: regenerated.secret };
     },
   },
