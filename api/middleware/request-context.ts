@@ -48,7 +48,13 @@ export function requestContext(log: Logger): Middleware {
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       state.log.info(
-        { method: ctx.method, path: loggablePath(ctx.path), status: ctx.status, duration_ms: Math.round(ms * 10) / 10, ip: ctx.ip },
+        {
+          method: ctx.method,
+          path: loggablePath(ctx.path),
+          status: ctx.status,
+          duration_ms: Math.round(ms * 10) / 10,
+          ip: ctx.ip,
+        },
         'request',
       );
     }
