@@ -72,23 +72,20 @@ test.serial("with Google configured: the URL is Google's, and the callback signs
   }
 });
 
-test.serial(
-  'without Google nor ENABLE_SIMULATORS: no simulator; GET /auth/google is 503, the callback 401',
-  async (t) => {
-    const app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0', ENABLE_SIMULATORS: 'false' } });
-    try {
-      const start = await app.request('/api/v1/auth/google');
-      t.is(start.status, 503);
-      t.is((await readJson(start)).code, 'SERVICE_UNAVAILABLE');
-      const page = await app.request('/simulator/google/authorize?state=x');
-      t.is(page.status, 404);
-      t.is((await readJson(page)).code, 'NOT_FOUND');
-      const state = issueOAuthState(app.deps.config.appKey, new Date());
-      const callback = await app.request(`/api/v1/auth/google/callback?${new URLSearchParams({ code: 'x', state })}`);
-      t.is(callback.status, 401);
-      t.regex((await readJson(callback)).message, /not configured/);
-    } finally {
-      await app.close();
-    }
-  },
-);
+test.serial('no Google, simulators off: no simulator; GET /auth/google is 503, the callback 401', async (t) => {
+  const app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0', ENABLE_SIMULATORS: 'false' } });
+  try {
+    const start = await app.request('/api/v1/auth/google');
+    t.is(start.status, 503);
+    t.is((await readJson(start)).code, 'SERVICE_UNAVAILABLE');
+    const page = await app.request('/simulator/google/authorize?state=x');
+    t.is(page.status, 404);
+    t.is((await readJson(page)).code, 'NOT_FOUND');
+    const state = issueOAuthState(app.deps.config.appKey, new Date());
+    const callback = await app.request(`/api/v1/auth/google/callback?${new URLSearchParams({ code: 'x', state })}`);
+    t.is(callback.status, 401);
+    t.regex((await readJson(callback)).message, /not configured/);
+  } finally {
+    await app.close();
+  }
+});
