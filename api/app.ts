@@ -25,7 +25,12 @@ export interface AppOptions {
  * handler → JSON body (within the matched route's limit) → router, where each route authenticates.
  */
 export function createApp(deps: Deps, options: AppOptions = {}): Koa {
-  const app = new Koa({ proxy: deps.config.trustProxy });
+  // Koa takes the client from X-Forwarded-For only behind trusted proxies, and then only the address
+  // the outermost trusted one saw: the N-th from the right. Addresses left of it are the client's
+  // own words (login throttling, last_used_ip and the audit trail must not trust them).
+  const hops = deps.config.trustedProxyHops;
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
+  for (const warning of deps.config.warnings) deps.log.warn(warning);
   const routes: RouteSpec[] = [...(options.routes ?? ROUTES)];
   routes.push(...openApiRoutes(() => routes));
 

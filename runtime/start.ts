@@ -18,6 +18,11 @@ async function main(): Promise<void> {
   say(runtime.embedded ? `database: embedded PostgreSQL (${config.dataDir}/pg)` : 'database: DATABASE_URL');
   const migrated = await migrateDatabase(config.databaseUrl!);
   say(`migrations: ${migrated.applied.length} applied`);
+  say(
+    config.enableSimulators
+      ? 'simulators: on (Google sign-in, KYC, production e-invoicing without SUPERPDP_BASE_URL)'
+      : 'simulators: off (ENABLE_SIMULATORS=true npm start for Google sign-in, KYC approval and production e-invoicing locally)',
+  );
 
   const env = {
     ...process.env,

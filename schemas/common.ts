@@ -54,10 +54,23 @@ export const PageMeta = {
   },
 } as const;
 
+/**
+ * The deepest row a page may start at. PostgreSQL's OFFSET is a bigint, but a page number whose
+ * offset is not a safe JavaScript integer (page=1e15) turns into a malformed query: the page is
+ * bounded so that page × per_page stays far below either limit (a list that deep is read by filters).
+ */
+export const MAX_PAGE_OFFSET = 1_000_000_000;
+
 /** `page` and `per_page` query properties for list inputs; `perPageDefault` per the specification. */
 export const pageParams = (perPageDefault = 25, perPageMax = 100) =>
   ({
-    page: { type: 'integer', minimum: 1, default: 1, description: 'Page number, from 1.' },
+    page: {
+      type: 'integer',
+      minimum: 1,
+      maximum: Math.floor(MAX_PAGE_OFFSET / perPageMax),
+      default: 1,
+      description: 'Page number, from 1.',
+    },
     per_page: {
       type: 'integer',
       minimum: 1,

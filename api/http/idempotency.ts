@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
+import { idempotencyLeasesOf } from '../../domain/platform/idempotency-leases.js';
 import {
   type ClaimResult,
   claimIdempotencyKey,
@@ -80,18 +81,27 @@ export async function claimFor(
       ctx.set('Idempotent-Replayed', 'true');
       ctx.body = open(appKey, result.response.body, context);
       return 'answered';
-    case 'claimed':
+    case 'claimed': {
+      // Kept alive while this request runs, however long: only a holder that is gone loses its key.
+      const leases = idempotencyLeasesOf(deps);
+      leases.hold(result.id, caller.tenantId);
+      const ending = <T>(work: Promise<T>) => work.finally(() => leases.drop(result.id));
       return {
         id: result.id,
         complete: async (tx, response) =>
-          tx
-            ? // The operation may have moved into another tenant's rows (register); the key is the caller's.
-              enterTenant(tx, caller.tenantId ?? '').then(() => completeIdempotencyKey(tx, result.id, sealed(response)))
-            : inTenantContext(deps.db, contextOf(caller.tenantId), (own) =>
-                completeIdempotencyKey(own, result.id, sealed(response)),
-              ),
-        release: () => releaseIdempotencyKey(deps.db, caller.tenantId, result.id),
+          ending(
+            tx
+              ? // The operation may have moved into another tenant's rows (register); the key is the caller's.
+                enterTenant(tx, caller.tenantId ?? '').then(() =>
+                  completeIdempotencyKey(tx, result.id, sealed(response)),
+                )
+              : inTenantContext(deps.db, contextOf(caller.tenantId), (own) =>
+                  completeIdempotencyKey(own, result.id, sealed(response)),
+                ),
+          ),
+        release: () => ending(releaseIdempotencyKey(deps.db, caller.tenantId, result.id)),
       };
+    }
   }
 }
 

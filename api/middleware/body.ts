@@ -21,7 +21,7 @@ export function parseBody(routes: readonly RouteSpec[], defaultLimit: string): M
     .filter((route) => route.bodyLimit)
     .map((route) => ({
       method: route.method.toUpperCase(),
-      pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+      pattern: routePattern(route.path),
       parser: jsonParser(route.bodyLimit!),
     }));
 
@@ -29,7 +29,7 @@ export function parseBody(routes: readonly RouteSpec[], defaultLimit: string): M
     .filter((route) => route.upload)
     .map((route) => ({
       method: route.method.toUpperCase(),
-      pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+      pattern: routePattern(route.path),
       parser: multipartParser(route.upload!),
     }));
 
@@ -37,7 +37,7 @@ export function parseBody(routes: readonly RouteSpec[], defaultLimit: string): M
     .filter((route) => route.rawBody)
     .map((route) => ({
       method: route.method.toUpperCase(),
-      pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+      pattern: routePattern(route.path),
       parser: rawParser(route.bodyLimit ?? defaultLimit),
     }));
 
@@ -59,6 +59,18 @@ export function parseBody(routes: readonly RouteSpec[], defaultLimit: string): M
     const limit = limits.find((l) => l.method === ctx.method && l.pattern.test(ctx.path));
     return (limit?.parser ?? fallback)(ctx, next);
   };
+}
+
+/**
+ * A route's path as the router matches it (@koa/router's defaults: case-insensitive, an optional
+ * trailing slash), so that `/API/V1/...` finds the same limit as `/api/v1/...` instead of another.
+ */
+export function routePattern(path: string): RegExp {
+  const source = path
+    .split(/(\{\w+\})/)
+    .map((part) => (/^\{\w+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source.replace(/\/$/, '')}/?$`, 'i');
 }
 
 function jsonParser(limit: string): Middleware {

@@ -15,6 +15,15 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 const INCOMING_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
+/**
+ * Paths whose last segment is itself a credential: a download link's token serves a file to
+ * whoever holds it, so it never reaches a log line. Case-insensitive, as the router matches.
+ */
+const SECRET_PATH = /^(\/api\/v1\/files\/(?:credit-notes\/)?)[^/]+/i;
+
+/** The path as logs may show it. */
+export const loggablePath = (path: string): string => path.replace(SECRET_PATH, '$1[REDACTED]');
+
 export interface RequestState {
   requestId: string;
   log: Logger;
@@ -39,7 +48,13 @@ export function requestContext(log: Logger): Middleware {
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       state.log.info(
-        { method: ctx.method, path: ctx.path, status: ctx.status, duration_ms: Math.round(ms * 10) / 10, ip: ctx.ip },
+        {
+          method: ctx.method,
+          path: loggablePath(ctx.path),
+          status: ctx.status,
+          duration_ms: Math.round(ms * 10) / 10,
+          ip: ctx.ip,
+        },
         'request',
       );
     }

@@ -17,7 +17,7 @@ const param = (ctx: Context, name: string): string => {
 /**
  * The Google sign-in simulator's pages (not JSON routes): the "authorization page" asks for an
  * e-mail, then redirects to the callback with a signed code, as Google would. Served only while the
- * simulator is the identity provider (Google not configured, never in production); else 404.
+ * simulator is the identity provider (Google not configured, ENABLE_SIMULATORS=true); else 404.
  */
 export function googleSimulatorRouter(deps: Deps): Router {
   const router = new Router({ prefix: '/simulator/google' });

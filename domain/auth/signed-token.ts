@@ -1,9 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { subkey } from '../shared/app-subkeys.js';
 
 /**
- * Short-lived tokens that need no table: `<base64url JSON>.<base64url HMAC-SHA256>`, keyed by the
- * APP_KEY, so any web process can check what another one issued. The purpose is part of the MAC,
- * so a token made for one use (the OAuth `state`) is refused for another (a simulator code).
+ * Short-lived tokens that need no table: `<base64url JSON>.<base64url HMAC-SHA256>`, keyed by a key
+ * derived from APP_KEY for the token's purpose, so any web process can check what another one
+ * issued. A token made for one use (the OAuth `state`) is refused for another (a simulator code),
+ * and APP_KEY itself, which also seals secrets at rest, never keys a MAC.
  */
 export interface SignedTokenOptions {
   key: Buffer | null;
@@ -53,5 +55,7 @@ export function openToken<T extends Record<string, unknown>>(
 
 function mac(options: SignedTokenOptions, body: string): string {
   if (!options.key) throw new Error('APP_KEY is not set: signed tokens need it');
-  return createHmac('sha256', options.key).update(`${options.purpose}.${body}`, 'utf8').digest('base64url');
+  return createHmac('sha256', subkey(options.key, `signed-token:${options.purpose}`))
+    .update(`${options.purpose}.${body}`, 'utf8')
+    .digest('base64url');
 }

@@ -5,7 +5,7 @@ import { simulatedKycProvider } from './simulated-kyc-provider.js';
 
 /**
  * Production has no KYC provider yet (no public contract is known: spec/provider-apis.md), and the
- * simulator approves everyone, so it is never used there (spec/DECISIONS.md, "Providers"):
+ * simulator approves everyone, so it runs only with ENABLE_SIMULATORS (spec/DECISIONS.md, "Providers"):
  * starting a verification answers 503 until an adapter is configured.
  */
 const unconfiguredKycProvider: KycProvider = {
@@ -21,6 +21,9 @@ const unconfiguredKycProvider: KycProvider = {
   },
 };
 
-/** The simulator locally and in tests; nothing that approves on its own in production. */
+/**
+ * The simulator only when asked for (ENABLE_SIMULATORS, which production refuses): a deployment
+ * that forgot a setting must not approve every company.
+ */
 export const kycProviderFor = (config: Config): KycProvider =>
-  config.nodeEnv === 'production' ? unconfiguredKycProvider : simulatedKycProvider;
+  config.enableSimulators ? simulatedKycProvider : unconfiguredKycProvider;

@@ -1,3 +1,4 @@
+import { type LinkCredentialClaims, linkCredentialOf } from '../auth/link-credential.js';
 import { openToken, signToken } from '../auth/signed-token.js';
 import { DOWNLOAD_LINK_TTL_SECONDS } from '../invoicing/invoice-files.js';
 import { AppError } from '../shared/app-error.js';
@@ -9,7 +10,7 @@ import type { CreditNoteRow } from './credit-note-row.js';
 /** Its own purpose: an invoice link's token can never open a credit-note file, nor the reverse. */
 const PURPOSE = 'credit-note-file';
 
-interface FileClaims extends Record<string, unknown> {
+interface FileClaims extends Record<string, unknown>, LinkCredentialClaims {
   credit_note_id: string;
   tenant_id: string;
   kind: CreditNoteFileKind;
@@ -42,7 +43,7 @@ export function signCreditNoteLink(
   kind: CreditNoteFileKind,
 ): { url: string; expires_at: string } {
   const now = ctx.clock.now();
-  const claims: FileClaims = { credit_note_id: c.id, tenant_id: c.tenant_id, kind };
+  const claims: FileClaims = { credit_note_id: c.id, tenant_id: c.tenant_id, kind, ...linkCredentialOf(ctx.caller) };
   const token = signToken(signing(ctx, now), claims, DOWNLOAD_LINK_TTL_SECONDS);
   const expiresAt = new Date((Math.floor(now.getTime() / 1000) + DOWNLOAD_LINK_TTL_SECONDS) * 1000);
   return {

@@ -1,3 +1,4 @@
+import { type LinkCredentialClaims, linkCredentialOf } from '../auth/link-credential.js';
 import { openToken, signToken } from '../auth/signed-token.js';
 import { AppError } from '../shared/app-error.js';
 import type { OperationContext } from '../shared/operation.js';
@@ -14,8 +15,8 @@ export type DownloadType = 'original' | 'converted' | 'pdf' | 'xml' | 'facturx';
 export const DOWNLOAD_LINK_TTL_SECONDS = 15 * 60;
 const PURPOSE = 'invoice-file';
 
-/** What a download link names, signed: the invoice, its tenant and the stored kind. */
-interface FileClaims extends Record<string, unknown> {
+/** What a download link names, signed: the invoice, its tenant, the stored kind and who asked. */
+interface FileClaims extends Record<string, unknown>, LinkCredentialClaims {
   invoice_id: string;
   tenant_id: string;
   kind: DocumentKind;
@@ -87,8 +88,8 @@ export function chooseDocument(
 
 /**
  * A link that serves one file of a readable invoice without credentials for 15 minutes: the
- * signed claims name the invoice, its tenant and the kind chosen now, so the link keeps serving
- * that file whatever key asked for it.
+ * signed claims name the invoice, its tenant and the kind chosen now, and the credential that asked:
+ * the link serves that file while that credential stays active.
  */
 export async function issueDownloadLink(
   ctx: OperationContext,
@@ -107,7 +108,12 @@ export function signDownloadLink(
   kind: DocumentKind,
 ): { url: string; expires_at: string } {
   const now = ctx.clock.now();
-  const claims: FileClaims = { invoice_id: invoice.id, tenant_id: invoice.tenant_id, kind };
+  const claims: FileClaims = {
+    invoice_id: invoice.id,
+    tenant_id: invoice.tenant_id,
+    kind,
+    ...linkCredentialOf(ctx.caller),
+  };
   const token = signToken(signing(ctx, now), claims, DOWNLOAD_LINK_TTL_SECONDS);
   const expiresAt = new Date((Math.floor(now.getTime() / 1000) + DOWNLOAD_LINK_TTL_SECONDS) * 1000);
   return {

@@ -3,7 +3,10 @@ import { inTenantContext } from '../shared/tenant-context.js';
 
 /** Keys are kept 24 hours (spec/DECISIONS.md, "Idempotency"). */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
-/** How long a request may hold a key before another may take it over (its transaction is gone). */
+/**
+ * How long a claim lasts without news from its holder: the holder renews it while it runs
+ * (idempotency-leases.ts), so another request takes the key over only once the holder is gone.
+ */
 export const IDEMPOTENCY_LOCK_MS = 2 * 60 * 1000;
 
 export interface IdempotencyScope {
@@ -113,6 +116,28 @@ export async function completeIdempotencyKey(db: Knex, id: string, response: Sto
     response_body: response.body,
     response_content_type: response.contentType,
     locked_until: null,
+  });
+}
+
+/**
+ * Renews claims still running: their lock moves to `now + IDEMPOTENCY_LOCK_MS`. A claim whose row
+ * is locked is being completed by its own request right now, and is skipped rather than waited for.
+ */
+export async function renewIdempotencyClaims(
+  db: Knex,
+  tenantId: string | null,
+  ids: readonly string[],
+  now: Date,
+): Promise<number> {
+  return inTenantContext(db, contextOf(tenantId), async (tx) => {
+    const renewed = await tx.raw<{ rowCount: number }>(
+      `update idempotency_keys set locked_until = ?
+        where id in (select id from idempotency_keys
+                      where id = any(?::uuid[]) and status = 'in_progress'
+                      for update skip locked)`,
+      [new Date(now.getTime() + IDEMPOTENCY_LOCK_MS), [...ids]],
+    );
+    return renewed.rowCount;
   });
 }
 

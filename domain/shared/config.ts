@@ -25,7 +25,13 @@ export interface Config {
   workerConcurrency: number;
   embeddedPgPort: number;
   dataDir: string;
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front of the web process that append to X-Forwarded-For: the client is the
+   * N-th address from the right. 0: no proxy is trusted and the socket's peer is the client.
+   */
+  trustedProxyHops: number;
+  /** Simulators that stand in for production providers (Google sign-in, KYC, e-invoicing); never in production. */
+  enableSimulators: boolean;
   allowPrivateUrls: boolean;
   /** Seconds before each webhook retry (attempt 2, 3, ...); jitter of ±10 % is added when used. */
   webhookRetrySchedule: number[];
@@ -41,7 +47,7 @@ export interface Config {
   mailLogPath: string;
   smtpUrl: string | null;
   mailFrom: string;
-  /** Google sign-in (OAuth 2.0 / OpenID Connect); all null: the built-in simulator (never in production). */
+  /** Google sign-in (OAuth 2.0 / OpenID Connect); all null: the simulator with ENABLE_SIMULATORS, else not offered. */
   googleClientId: string | null;
   googleClientSecret: string | null;
   /** Where Google sends the browser back; default `<PUBLIC_BASE_URL>/api/v1/auth/google/callback`. */
@@ -52,7 +58,7 @@ export interface Config {
   tsaCaCertificates: string | null;
   /** How long a time-stamp request may take before it counts as the TSA being down. */
   tsaTimeoutMs: number;
-  /** SuperPDP's API (provider-apis.md §1.1); null: production e-invoicing uses the simulator (never with NODE_ENV=production). */
+  /** SuperPDP's API (provider-apis.md §1.1); null: production e-invoicing uses the simulator with ENABLE_SIMULATORS, else is refused. */
   superpdpBaseUrl: string | null;
   /** How long one SuperPDP call may take before it counts as the provider being unreachable. */
   superpdpTimeoutMs: number;
@@ -66,6 +72,8 @@ export interface Config {
   forensicExportMaxEntries: number;
   /** The publisher (éditeur) that issues the attestations and ISCA documents; null fields are shown as not set. */
   publisher: PublisherConfig;
+  /** Settings that work but should change (a deprecated name): logged once at boot. */
+  warnings: string[];
 }
 
 /** The publisher's identity, as the self-attestations name it (PUBLISHER_* variables). */
@@ -104,10 +112,18 @@ export const CONFIG_VARIABLES = {
   WORKER_CONCURRENCY: { default: '4', help: 'jobs worked at once per queue in one worker process' },
   EMBEDDED_PG_PORT: { default: '54329', help: 'port of the embedded PostgreSQL (when DATABASE_URL is empty)' },
   DATA_DIR: { default: '.data', help: 'local state: embedded database, generated APP_KEY' },
-  TRUST_PROXY: { default: 'false', help: 'true behind a reverse proxy (client IP from X-Forwarded-For)' },
+  TRUSTED_PROXY_HOPS: {
+    default: '0',
+    help: 'reverse proxies in front of the web process; the client IP is the N-th X-Forwarded-For address from the right (0: none trusted)',
+  },
+  TRUST_PROXY: { default: 'false', help: 'deprecated: true is TRUSTED_PROXY_HOPS=1' },
+  ENABLE_SIMULATORS: {
+    default: 'false',
+    help: 'true runs the Google sign-in, KYC and production e-invoicing simulators (local only; refused in production)',
+  },
   ALLOW_PRIVATE_URLS: {
     default: 'false',
-    help: 'true allows http and private addresses for outbound calls (local only)',
+    help: 'true allows http and private addresses for outbound calls (local only; refused in production)',
   },
   WEBHOOK_RETRY_SCHEDULE: {
     default: DEFAULT_WEBHOOK_RETRY_SCHEDULE.join(','),
@@ -117,7 +133,10 @@ export const CONFIG_VARIABLES = {
     default: '60',
     help: 'how often a worker re-queues the jobs of a crashed worker (expired or without heartbeat)',
   },
-  RATE_LIMIT_SCALE: { default: '1', help: 'multiplies every rate limit; 0 turns rate limiting off (load tests)' },
+  RATE_LIMIT_SCALE: {
+    default: '1',
+    help: 'multiplies every rate limit; 0 turns rate limiting off (load tests; refused in production)',
+  },
   RATE_LIMITS: {
     default: '',
     help: 'JSON over the default limits, e.g. {"api_production":{"per_minute":120}}',
@@ -126,10 +145,16 @@ export const CONFIG_VARIABLES = {
     default: '',
     help: 'JSON limits per identity, e.g. {"user:<uuid>":{"per_minute":600},"ip:203.0.113.7":{"per_minute":10}}',
   },
-  SMTP_URL: { default: '', help: 'smtp(s)://user:pass@host:port for outgoing mail; empty writes mail to MAIL_LOG' },
+  SMTP_URL: {
+    default: '',
+    help: 'smtp(s)://user:pass@host:port for outgoing mail; empty writes mail to MAIL_LOG (required in production)',
+  },
   MAIL_FROM: { default: 'E-invoicing <no-reply@localhost>', help: 'sender of outgoing mail' },
   MAIL_LOG: { default: '', help: 'file the local mail log is appended to (default DATA_DIR/mail.log)' },
-  GOOGLE_CLIENT_ID: { default: '', help: 'OAuth client id for Google sign-in; empty uses the built-in simulator' },
+  GOOGLE_CLIENT_ID: {
+    default: '',
+    help: 'OAuth client id for Google sign-in; empty: the simulator with ENABLE_SIMULATORS, else no Google sign-in',
+  },
   GOOGLE_CLIENT_SECRET: { default: '', help: 'OAuth client secret for Google sign-in' },
   GOOGLE_REDIRECT_URI: {
     default: '',
@@ -143,7 +168,7 @@ export const CONFIG_VARIABLES = {
   TSA_TIMEOUT_MS: { default: '10000', help: 'time-stamp request timeout; a slower TSA counts as down and is retried' },
   SUPERPDP_BASE_URL: {
     default: '',
-    help: 'SuperPDP API base URL (https://api.superpdp.tech); empty uses the built-in simulator (local setups only)',
+    help: 'SuperPDP API base URL (https://api.superpdp.tech); empty: production invoices use the simulator with ENABLE_SIMULATORS, else are refused',
   },
   SUPERPDP_TIMEOUT_MS: {
     default: '15000',
@@ -299,6 +324,23 @@ export function loadConfig(env: Env = process.env): Config {
   if (superpdpBaseUrl && !isHttpUrl(superpdpBaseUrl))
     fail('SUPERPDP_BASE_URL', 'must be an http(s) URL', superpdpBaseUrl);
 
+  const warnings: string[] = [];
+  /** TRUST_PROXY=true, the old switch, stays an alias of one hop. */
+  const proxyHops = (): number => {
+    const trustProxy = bool('TRUST_PROXY');
+    const hopsGiven = (env.TRUSTED_PROXY_HOPS ?? '').trim() !== '';
+    const hops = int('TRUSTED_PROXY_HOPS', 0, 10);
+    if (!trustProxy) return hops;
+    if (!hopsGiven) {
+      warnings.push('TRUST_PROXY=true is deprecated: it means TRUSTED_PROXY_HOPS=1; set that instead');
+      return 1;
+    }
+    if (hops === 0) {
+      problems.push('TRUST_PROXY: true contradicts TRUSTED_PROXY_HOPS=0; set only TRUSTED_PROXY_HOPS');
+    }
+    return hops;
+  };
+
   const config: Config = {
     nodeEnv,
     port: int('PORT', 0, 65535),
@@ -313,7 +355,8 @@ export function loadConfig(env: Env = process.env): Config {
     workerConcurrency: int('WORKER_CONCURRENCY', 1, 100),
     embeddedPgPort: int('EMBEDDED_PG_PORT', 1, 65535),
     dataDir,
-    trustProxy: bool('TRUST_PROXY'),
+    trustedProxyHops: proxyHops(),
+    enableSimulators: bool('ENABLE_SIMULATORS'),
     allowPrivateUrls: bool('ALLOW_PRIVATE_URLS'),
     webhookRetrySchedule,
     workerSuperviseSeconds: int('WORKER_SUPERVISE_SECONDS', 1, 3600),
@@ -343,9 +386,34 @@ export function loadConfig(env: Env = process.env): Config {
       contact: text('PUBLISHER_CONTACT'),
       softwareName: text('SOFTWARE_NAME'),
     },
+    warnings,
   };
+  if (nodeEnv === 'production') problems.push(...productionRefusals(config));
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * Settings that fail open, refused with NODE_ENV=production: a stand-in provider that approves
+ * anyone, outbound calls to private hosts, no rate limits, mail that never leaves the machine.
+ */
+function productionRefusals(config: Config): string[] {
+  const refusals: string[] = [];
+  if (config.enableSimulators) {
+    refusals.push('ENABLE_SIMULATORS: must not be true when NODE_ENV=production (the simulators approve anyone)');
+  }
+  if (config.allowPrivateUrls) {
+    refusals.push(
+      'ALLOW_PRIVATE_URLS: must not be true when NODE_ENV=production (outbound calls could reach private hosts)',
+    );
+  }
+  if (config.rateLimitScale === 0) {
+    refusals.push('RATE_LIMIT_SCALE: must not be 0 when NODE_ENV=production (it turns rate limiting off)');
+  }
+  if (!config.smtpUrl) {
+    refusals.push('SMTP_URL: is required when NODE_ENV=production (without it, mail only reaches a local log file)');
+  }
+  return refusals;
 }
 
 /** `{"name": {"per_minute": n, "per_hour": n}}`, each count a positive integer. */

@@ -26,7 +26,7 @@ export interface Deps {
   log: Logger;
   /** Outgoing mail (SMTP, or the local mail log). */
   mailer: Mailer;
-  /** "Sign in with Google" (Google itself, or the simulator outside production). */
+  /** "Sign in with Google" (Google itself, or the simulator with ENABLE_SIMULATORS). */
   identityProvider: IdentityProvider;
   /** Company identity verification (the simulator until a real provider's contract is known). */
   kycProvider: KycProvider;

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import { AppError } from './app-error.js';
 import type { Caller } from './caller.js';
+import { CommitOutcomeUnknown, commitOutcome } from './commit-outcome.js';
 import type { Deps } from './deps.js';
 import { groupCommitOf } from './group-commit.js';
 import type { Logger } from './logger.js';
 import type { Operation, OperationContext, Scope } from './operation.js';
-import { setTenantContext } from './tenant-context.js';
+import { setTenantContext, setTenantContextTakingXid } from './tenant-context.js';
 import { noEvents, txEvents } from './tx-events.js';
 import { noJobs, txJobs } from './tx-jobs.js';
 
@@ -87,22 +88,45 @@ interface TransactionPlan<O> {
   written?: () => void;
 }
 
-/** The operation's one transaction, its tenant context, and jobs and events bound to it. */
-function inTransaction<O>(deps: Deps, plan: TransactionPlan<O>): Promise<O> {
+/**
+ * The operation's one transaction, its tenant context, and jobs and events bound to it.
+ *
+ * A COMMIT can fail without saying whether it happened (the connection is lost while committing).
+ * Running the work again could then write it twice (a group commit's calls re-run alone: a second
+ * invoice, a second debit), and reporting a failure could hide a success. So a write transaction
+ * takes its id first, and after such a failure the database is asked on another connection:
+ * committed → the output stands; aborted → the original error, as for any failed transaction;
+ * unknown → CommitOutcomeUnknown (503), never run again here.
+ */
+async function inTransaction<O>(deps: Deps, plan: TransactionPlan<O>): Promise<O> {
   const readOnly = plan.readOnly ?? false;
-  return deps.db.transaction(
-    async (tx) => {
-      await setTenantContext(tx, plan.caller);
-      const jobs = readOnly ? noJobs : txJobs(deps.boss, tx);
-      const events = readOnly ? noEvents : txEvents(tx, jobs, plan.caller, () => deps.clock.now());
-      const ctx: OperationContext = { tx, caller: plan.caller, jobs, events, clock: deps.clock, log: plan.log, deps };
-      const output = await plan.run(ctx);
-      if (plan.beforeCommit) await plan.beforeCommit(tx, output);
-      plan.written?.();
-      return output;
-    },
-    plan.snapshot ? { readOnly, isolationLevel: 'repeatable read' } : { readOnly },
-  );
+  let xid: string | null = null;
+  let committing = false;
+  let output: O | undefined;
+  try {
+    return await deps.db.transaction(
+      async (tx) => {
+        if (readOnly) await setTenantContext(tx, plan.caller);
+        else xid = await setTenantContextTakingXid(tx, plan.caller);
+        const jobs = readOnly ? noJobs : txJobs(deps.boss, tx);
+        const events = readOnly ? noEvents : txEvents(tx, jobs, plan.caller, () => deps.clock.now());
+        const ctx: OperationContext = { tx, caller: plan.caller, jobs, events, clock: deps.clock, log: plan.log, deps };
+        output = await plan.run(ctx);
+        if (plan.beforeCommit) await plan.beforeCommit(tx, output);
+        plan.written?.();
+        committing = true;
+        return output;
+      },
+      plan.snapshot ? { readOnly, isolationLevel: 'repeatable read' } : { readOnly },
+    );
+  } catch (err) {
+    if (!committing || xid === null) throw err;
+    const outcome = await commitOutcome(deps.db, xid);
+    plan.log.warn({ err, xid, outcome }, 'commit failed without an answer; its outcome was looked up');
+    if (outcome === 'committed') return output as O;
+    if (outcome === 'aborted') throw err;
+    throw new CommitOutcomeUnknown(err);
+  }
 }
 
 /** The caller's kind, then the scope its credential carries. */

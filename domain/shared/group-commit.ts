@@ -1,6 +1,7 @@
 import { isAppError } from './app-error.js';
 import { BatchQueue } from './batch-queue.js';
 import type { Caller } from './caller.js';
+import { isCommitOutcomeUnknown } from './commit-outcome.js';
 import type { Deps } from './deps.js';
 import type { BatchCall } from './operation.js';
 
@@ -49,7 +50,8 @@ export const LINGER_MS = 20;
  * lock is taken once per batch and the commit's disk flush is shared; alone, a call runs at once in
  * its own transaction, as without batching. A batch that fails (a taken number, a short balance, a
  * deadlock) is undone and each of its calls runs alone, so every caller gets exactly the outcome it
- * would have had on its own.
+ * would have had on its own. A batch whose commit was lost is looked up first (execute.ts): one that
+ * committed answers its callers; one whose outcome is unknown answers them all 503, never re-run.
  */
 export class GroupCommit {
   private readonly lanes = new Map<string, BatchQueue<Waiting<unknown, unknown>>>();
@@ -88,7 +90,12 @@ async function settle(
   let results: unknown[] | null = null;
   try {
     results = await runBatch(calls, release);
-  } catch {
+  } catch (err) {
+    // The batch may be in the database already: running its calls again could write them twice.
+    if (isCommitOutcomeUnknown(err)) {
+      for (const call of calls) call.reject(err);
+      return;
+    }
     results = null;
   }
   if (results) {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { AppError } from './app-error.js';
 
 export interface PageInput {
   page: number;
@@ -19,9 +20,15 @@ export async function paginate<Row, T>(
   input: PageInput,
   toItem: (row: Row) => T,
 ): Promise<Page<T>> {
+  // The schemas bound `page` (schemas/common.ts, MAX_PAGE_OFFSET); an input that skipped them still
+  // must not reach OFFSET as an unsafe number.
+  const offset = (input.page - 1) * input.per_page;
+  if (!Number.isSafeInteger(offset) || offset < 0) {
+    throw AppError.validation({ page: ['is too large for this list'] });
+  }
   const countQuery = query.clone().clearSelect().clearOrder().count<{ n: number }[]>({ n: '*' });
   const [{ n: total }] = await countQuery;
-  const rows: Row[] = await query.limit(input.per_page).offset((input.page - 1) * input.per_page);
+  const rows: Row[] = await query.limit(input.per_page).offset(offset);
   return {
     data: rows.map(toItem),
     meta: {

@@ -17,6 +17,21 @@ export async function setTenantContext(
 }
 
 /**
+ * The same settings, and the transaction's id in the same round trip: taken at the start, so that a
+ * commit whose answer is lost can be looked up afterwards (commit-outcome.ts).
+ */
+export async function setTenantContextTakingXid(
+  tx: Knex.Transaction,
+  caller: Pick<Caller, 'tenantId' | 'environment' | 'kind'>,
+): Promise<string> {
+  const { rows } = await tx.raw<{ rows: { xid: string }[] }>(
+    "select set_config('app.tenant_id', ?, true), set_config('app.environment', ?, true), set_config('app.caller_kind', ?, true), txid_current()::text as xid",
+    [caller.tenantId ?? '', caller.environment ?? '', caller.kind],
+  );
+  return rows[0].xid;
+}
+
+/**
  * Moves the rest of the transaction into one tenant's rows: used once a public operation (register,
  * login, password reset) has established whose data it is writing.
  */

@@ -11,13 +11,13 @@ import { SuperPdpTokens } from './superpdp-tokens.js';
 
 /**
  * Which provider an environment uses (DECISIONS.md "Providers"): sandbox always the simulator;
- * production SuperPDP when SUPERPDP_BASE_URL is set, else the simulator in local setups only
- * (null with NODE_ENV=production: submissions there wait for a configured provider).
+ * production SuperPDP when SUPERPDP_BASE_URL is set, else the simulator only when asked for
+ * (ENABLE_SIMULATORS, which production refuses); null otherwise: submissions wait for a provider.
  */
 export function providerKindFor(config: Config, environment: Environment): ProviderKind | null {
   if (environment === 'sandbox') return 'simulator';
   if (config.superpdpBaseUrl) return 'superpdp';
-  return config.nodeEnv === 'production' ? null : 'simulator';
+  return config.enableSimulators ? 'simulator' : null;
 }
 
 /** The port as the container gives it: each call goes to the provider of the account's environment. */

@@ -16,8 +16,8 @@ import type {
 import { insertSimulatedEvents, SIMULATED_PATH, type SimulatedEventRow, toSimulatedEvent } from './simulator-store.js';
 
 /**
- * The built-in e-invoicing provider (DECISIONS.md "Providers"): sandbox always, production only in
- * local setups. It keeps its state in our database and behaves like SuperPDP from the outside: an
+ * The built-in e-invoicing provider (DECISIONS.md "Providers"): sandbox always, production only with
+ * ENABLE_SIMULATORS. It keeps its state in our database and behaves like SuperPDP from the outside: an
  * upload is pre-checked, gets an id and `api:uploaded`, then `fr:200`, `fr:202` and `fr:205` show
  * up in the event stream one step apart; statuses sent to it join the stream at once.
  */

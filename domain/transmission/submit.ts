@@ -31,9 +31,13 @@ export async function submitInvoice(ctx: OperationContext, reader: InvoiceReader
   }
   const kind = providerKindFor(ctx.deps.config, invoice.environment);
   if (!kind) {
-    throw new AppError('PROVIDER_UNAVAILABLE', 'No e-invoicing provider is configured for production yet.', {
-      retryable: true,
-    });
+    throw new AppError(
+      'PROVIDER_UNAVAILABLE',
+      'No e-invoicing provider is configured for production invoices (SUPERPDP_BASE_URL) on this deployment.',
+      {
+        retryable: true,
+      },
+    );
   }
   const connection =
     kind === 'simulator'

@@ -19,7 +19,7 @@ export interface GoogleSimulatorOptions {
 }
 
 /**
- * A stand-in for Google when it is not configured (never in production): its page
+ * A stand-in for Google when it is not configured (only with ENABLE_SIMULATORS): its page
  * (`GET /simulator/google/authorize`, api/simulator/) asks for an e-mail and redirects back with a
  * code. The code is a signed, short-lived token carrying that e-mail and bound to the state, so any
  * web process can check it without a table. The Google account id is derived from the e-mail.

@@ -26,7 +26,7 @@ export class IdentityProviderError extends Error {
 /**
  * "Sign in with Google" (OAuth 2.0 authorization code flow, OpenID Connect userinfo). Two
  * implementations: the real Google adapter, and a built-in simulator for setups without Google
- * credentials (never in production).
+ * credentials (only with ENABLE_SIMULATORS, which production refuses).
  */
 export interface IdentityProvider {
   readonly name: 'google' | 'google-simulator' | 'none';

@@ -7,7 +7,10 @@ import { publicBaseUrlOf } from './public-url.js';
 
 export type { IdentityProvider } from './identity-provider.js';
 
-/** Google when GOOGLE_CLIENT_ID/SECRET are set; else the simulator, which production refuses. */
+/**
+ * Google when GOOGLE_CLIENT_ID/SECRET are set; else the simulator, only when asked for
+ * (ENABLE_SIMULATORS, which production refuses): it signs anyone in with any e-mail.
+ */
 export function identityProviderFor(config: Config, clock: Clock): IdentityProvider {
   const redirectUri = config.googleRedirectUri ?? `${publicBaseUrlOf(config)}/api/v1/auth/google/callback`;
   if (config.googleClientId && config.googleClientSecret) {
@@ -17,6 +20,6 @@ export function identityProviderFor(config: Config, clock: Clock): IdentityProvi
       redirectUri,
     });
   }
-  if (config.nodeEnv === 'production') return new UnconfiguredIdentityProvider();
+  if (!config.enableSimulators) return new UnconfiguredIdentityProvider();
   return new GoogleSimulator({ appKey: config.appKey, baseUrl: publicBaseUrlOf(config), redirectUri, clock });
 }

@@ -167,7 +167,7 @@ test.serial('an anchor is completed once, pending to anchored; nothing else chan
 
   const authorities = await app.ownerDb('time_stamp_authorities');
   t.is(authorities.length, 1, 'the built-in authority was made once');
-  t.regex(authorities[0].tsa_private_key, /^v1:/, 'its keys are sealed under APP_KEY');
+  t.regex(authorities[0].tsa_private_key, /^v2:/, 'its keys are sealed under the key derived from APP_KEY');
   t.false(authorities[0].tsa_private_key.includes('PRIVATE KEY'));
   t.false(authorities[0].ca_private_key.includes('PRIVATE KEY'));
 });

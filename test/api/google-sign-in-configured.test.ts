@@ -80,8 +80,8 @@ test.serial("with Google configured: the URL is Google's, and the callback signs
   }
 });
 
-test.serial('in production without Google: no simulator; GET /auth/google is 503, the callback 401', async (t) => {
-  const app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0', NODE_ENV: 'production' } });
+test.serial('no Google, simulators off: no simulator; GET /auth/google is 503, the callback 401', async (t) => {
+  const app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0', ENABLE_SIMULATORS: 'false' } });
   try {
     const start = await app.request('/api/v1/auth/google');
     t.is(start.status, 503);

@@ -123,7 +123,7 @@ test('Idempotency-Key: a replay returns the first response byte for byte and wri
   t.is(await eventCount(own), 1);
   // Stored sealed (AES-256-GCM under APP_KEY): a response may carry a secret shown once.
   const stored = await app.ownerDb('idempotency_keys').where({ key }).first();
-  t.regex(stored.response_body, /^v1:/);
+  t.regex(stored.response_body, /^v2:/);
   t.false(stored.response_body.includes(JSON.parse(firstText).data.event_id));
 });
 

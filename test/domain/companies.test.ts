@@ -73,17 +73,20 @@ test('every rule broken at once is reported field by field', (t) => {
   t.deepEqual(withSiret.extra.fields?.vat_number, ['does not match the SIRET: its VAT number is FR44732829320']);
 });
 
-test('the KYC simulator serves local setups only; production without a provider refuses to start KYC', async (t) => {
+test('the KYC simulator serves only with ENABLE_SIMULATORS; without it (and in production) KYC refuses to start', async (t) => {
   const subject = { companyId: randomUUID(), siret: '73282932000074', name: 'Acme', vatNumber: null, country: 'FR' };
-  const local = kycProviderFor(loadConfig({}));
+  const local = kycProviderFor(loadConfig({ ENABLE_SIMULATORS: 'true' }));
   t.truthy((await local.start(subject)).reference);
   const production = kycProviderFor(
     loadConfig({
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://app@db/einvoice',
       APP_KEY: `base64:${Buffer.alloc(32, 3).toString('base64')}`,
+      SMTP_URL: 'smtp://mail.internal:587',
     }),
   );
   const err = await t.throwsAsync(production.start(subject));
   t.is((err as AppError).code, 'PROVIDER_UNAVAILABLE');
+  const unflagged = await t.throwsAsync(kycProviderFor(loadConfig({})).start(subject));
+  t.is((unflagged as AppError).code, 'PROVIDER_UNAVAILABLE');
 });

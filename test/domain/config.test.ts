@@ -32,15 +32,17 @@ test('every bad variable gets its own clear message, all at once', (t) => {
   t.false(err.message.includes('secret'), 'a database password never appears in the message');
 });
 
-test('production requires APP_KEY and DATABASE_URL', (t) => {
+test('production requires APP_KEY, DATABASE_URL and SMTP_URL', (t) => {
   const err = t.throws(() => loadConfig({ NODE_ENV: 'production' }), { instanceOf: ConfigError }) as ConfigError;
-  t.is(err.problems.length, 2);
+  t.is(err.problems.length, 3);
   t.regex(err.problems[0], /^APP_KEY: is required/);
   t.regex(err.problems[1], /^DATABASE_URL: is required/);
+  t.regex(err.problems[2], /^SMTP_URL: is required/);
   const ok = loadConfig({
     NODE_ENV: 'production',
     DATABASE_URL: 'postgres://app@db.internal:5432/einvoice',
     APP_KEY: `base64:${Buffer.alloc(32, 1).toString('base64')}`,
+    SMTP_URL: 'smtp://mail.internal:587',
   });
   t.is(ok.appKey?.length, 32);
 });

@@ -135,12 +135,18 @@ test('exchange: a Google that never answers times out as unavailable', async (t)
   t.true(Date.now() - started < 2000);
 });
 
-test('which provider: Google when configured, the simulator locally, none in production without Google', (t) => {
+test('which provider: Google when configured, the simulator with ENABLE_SIMULATORS, else none', (t) => {
   const base = { APP_KEY: `base64:${Buffer.alloc(32, 3).toString('base64')}`, DATABASE_URL: 'postgres://db/x' };
   const configured = loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
   t.true(identityProviderFor(configured, systemClock) instanceof GoogleIdentityProvider);
-  t.true(identityProviderFor(loadConfig(base), systemClock) instanceof GoogleSimulator);
-  const production = identityProviderFor(loadConfig({ ...base, NODE_ENV: 'production' }), systemClock);
+  t.true(
+    identityProviderFor(loadConfig({ ...base, ENABLE_SIMULATORS: 'true' }), systemClock) instanceof GoogleSimulator,
+  );
+  t.true(identityProviderFor(loadConfig(base), systemClock) instanceof UnconfiguredIdentityProvider);
+  const production = identityProviderFor(
+    loadConfig({ ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://mail.internal' }),
+    systemClock,
+  );
   t.true(production instanceof UnconfiguredIdentityProvider);
   t.throws(() => production.authorizationUrl('s'), { instanceOf: IdentityProviderError });
 });

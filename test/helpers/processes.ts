@@ -11,7 +11,7 @@ export async function startProcess(
   readyType: 'ready' | 'listening',
 ): Promise<{ child: ChildProcess; message: Record<string, unknown> }> {
   const child = fork(script, [], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', ENABLE_SIMULATORS: 'true', ...env },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';

@@ -31,6 +31,8 @@ export async function createTestDeps(options: TestDepsOptions = {}): Promise<Tes
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     APP_KEY: `base64:${Buffer.alloc(32, 7).toString('base64')}`,
+    // The simulators stand in for Google, KYC and production e-invoicing; a test turns them off with 'false'.
+    ENABLE_SIMULATORS: 'true',
     ...options.env,
     DATABASE_URL: database.url,
   });

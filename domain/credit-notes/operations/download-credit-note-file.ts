@@ -1,4 +1,5 @@
 import type { CreditNoteFileInput } from '../../../schemas/credit-notes.js';
+import { assertLinkCredentialActive } from '../../auth/link-credential.js';
 import { AppError } from '../../shared/app-error.js';
 import { ANY_CALLER } from '../../shared/caller.js';
 import type { FileOutput } from '../../shared/file-output.js';
@@ -10,12 +11,13 @@ import { openCreditNoteLink } from '../credit-note-files.js';
 export const downloadCreditNoteFile = defineQuery<CreditNoteFileInput, FileOutput>({
   name: 'download_credit_note_file',
   summary:
-    'The credit-note file behind a download link, served without credentials while the link is valid (15 minutes): 410 DOWNLOAD_LINK_EXPIRED after, 403 DOWNLOAD_LINK_INVALID for an altered link.',
+    'The credit-note file behind a download link, served without credentials while the link is valid (15 minutes): 410 DOWNLOAD_LINK_EXPIRED after, 403 DOWNLOAD_LINK_INVALID for an altered link or once the credential that asked for it is revoked.',
   input: 'CreditNoteFileInput',
   output: 'CreditNoteFile',
   callers: ANY_CALLER,
   async run(input, ctx) {
     const claims = openCreditNoteLink(ctx, input.token);
+    await assertLinkCredentialActive(ctx.tx, claims, ctx.clock.now());
     // The signed claims, not the (absent) credentials, say whose rows this request may read.
     await enterTenant(ctx.tx, claims.tenant_id);
     const document = await findCreditNoteDocument(ctx.tx, claims.credit_note_id, claims.kind);

@@ -1,4 +1,5 @@
 import type { InvoiceFileInput } from '../../../schemas/invoice-reading.js';
+import { assertLinkCredentialActive } from '../../auth/link-credential.js';
 import { AppError } from '../../shared/app-error.js';
 import { ANY_CALLER } from '../../shared/caller.js';
 import type { FileOutput } from '../../shared/file-output.js';
@@ -10,12 +11,13 @@ import { openDownloadLink } from '../invoice-files.js';
 export const downloadInvoiceFile = defineQuery<InvoiceFileInput, FileOutput>({
   name: 'download_invoice_file',
   summary:
-    'The file behind a download link, served without credentials while the link is valid (15 minutes): 410 DOWNLOAD_LINK_EXPIRED after, 403 DOWNLOAD_LINK_INVALID for an altered link.',
+    'The file behind a download link, served without credentials while the link is valid (15 minutes): 410 DOWNLOAD_LINK_EXPIRED after, 403 DOWNLOAD_LINK_INVALID for an altered link or once the credential that asked for it is revoked.',
   input: 'InvoiceFileInput',
   output: 'InvoiceFile',
   callers: ANY_CALLER,
   async run(input, ctx) {
     const claims = openDownloadLink(ctx, input.token);
+    await assertLinkCredentialActive(ctx.tx, claims, ctx.clock.now());
     // The signed claims, not the (absent) credentials, say whose rows this request may read.
     await enterTenant(ctx.tx, claims.tenant_id);
     const document = await findInvoiceDocument(ctx.tx, claims.invoice_id, claims.kind);
