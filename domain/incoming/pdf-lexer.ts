@@ -16,10 +16,15 @@ export type PdfValue =
   | { kind: 'keyword'; value: string };
 
 const MAX_NESTING = 32;
-const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-const DELIMITERS = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
+/** File names and dates are short: longer strings are read past, and kept only this long. */
+const MAX_STRING = 64 * 1024;
+/** Character classes of ISO 32000-1 §7.2.2, by byte: 1 white space, 2 delimiter, 0 regular. */
+const CLASS = new Uint8Array(256);
+for (const c of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) CLASS[c] = 1;
+for (const c of '()<>[]{}/%') CLASS[c.charCodeAt(0)] = 2;
+const isWhite = (c: number) => CLASS[c & 0xff] === 1;
+const isRegular = (c: number) => CLASS[c & 0xff] === 0;
 const ESCAPES: Record<string, number> = { n: 10, r: 13, t: 9, b: 8, f: 12, '(': 40, ')': 41, '\\': 92 };
-const isRegular = (c: number) => !WHITESPACE.has(c) && !DELIMITERS.has(c);
 
 type Token =
   | { type: '<<' | '>>' | '[' | ']' | 'eof' }
@@ -51,79 +56,92 @@ export class PdfLexer {
 
   private read(): Token {
     const { text, to } = this;
-    while (this.pos < to) {
-      const c = text.charCodeAt(this.pos);
-      if (WHITESPACE.has(c)) this.pos++;
-      else if (c === 0x25) {
-        // A comment runs to the end of its line.
-        while (this.pos < to && text[this.pos] !== '\n' && text[this.pos] !== '\r') this.pos++;
-      } else break;
-    }
-    if (this.pos >= to) return { type: 'eof' };
-    const start = this.pos;
-    const c = text[start];
-    if (c === '<' && text[start + 1] === '<') {
-      this.pos += 2;
-      return { type: '<<' };
-    }
-    if (c === '>' && text[start + 1] === '>') {
-      this.pos += 2;
-      return { type: '>>' };
-    }
-    if (c === '[' || c === ']') {
-      this.pos++;
-      return { type: c };
-    }
-    if (c === '(') return { type: 'string', bytes: this.literalString() };
-    if (c === '<') return { type: 'string', bytes: this.hexString() };
-    if (c === '/') {
-      this.pos++;
-      while (this.pos < to && isRegular(text.charCodeAt(this.pos))) this.pos++;
-      return { type: 'name', value: text.slice(start + 1, this.pos) };
-    }
-    if (!isRegular(text.charCodeAt(start))) {
+    for (;;) {
+      while (this.pos < to) {
+        const c = text.charCodeAt(this.pos);
+        if (isWhite(c)) this.pos++;
+        else if (c === 0x25) {
+          // A comment runs to the end of its line.
+          while (this.pos < to && text[this.pos] !== '\n' && text[this.pos] !== '\r') this.pos++;
+        } else break;
+      }
+      if (this.pos >= to) return { type: 'eof' };
+      const start = this.pos;
+      const c = text[start];
+      if (c === '<' && text[start + 1] === '<') {
+        this.pos += 2;
+        return { type: '<<' };
+      }
+      if (c === '>' && text[start + 1] === '>') {
+        this.pos += 2;
+        return { type: '>>' };
+      }
+      if (c === '[' || c === ']') {
+        this.pos++;
+        return { type: c };
+      }
+      if (c === '(') return { type: 'string', bytes: this.literalString() };
+      if (c === '<') return { type: 'string', bytes: this.hexString() };
+      if (c === '/') {
+        this.pos++;
+        while (this.pos < to && isRegular(text.charCodeAt(this.pos))) this.pos++;
+        return { type: 'name', value: text.slice(start + 1, this.pos) };
+      }
+      if (isRegular(text.charCodeAt(start))) {
+        while (this.pos < to && isRegular(text.charCodeAt(this.pos))) this.pos++;
+        return { type: 'word', value: text.slice(start, this.pos) };
+      }
       this.pos++; // a stray delimiter (`)`, `>`, `{`, `}`): skipped
-      return this.read();
     }
-    while (this.pos < to && isRegular(text.charCodeAt(this.pos))) this.pos++;
-    return { type: 'word', value: text.slice(start, this.pos) };
   }
 
-  /** `( … )` with balanced parentheses and backslash escapes (§7.3.4.2). */
+  /**
+   * `( … )` with balanced parentheses and backslash escapes (§7.3.4.2). Runs of plain bytes are
+   * taken as slices; a string is kept up to MAX_STRING bytes and skipped past beyond.
+   */
   private literalString(): Buffer {
     const { text, to } = this;
-    const out: number[] = [];
+    const parts: string[] = [];
+    let kept = 0;
+    const keep = (part: string) => {
+      if (kept >= MAX_STRING) return;
+      parts.push(part.slice(0, MAX_STRING - kept));
+      kept += part.length;
+    };
     let depth = 1;
-    this.pos++;
+    let run = ++this.pos;
     while (this.pos < to) {
-      const c = text.charCodeAt(this.pos++);
-      if (c === 0x5c) {
-        const e = text[this.pos++];
+      const c = text.charCodeAt(this.pos);
+      if (c === 0x28) depth++;
+      else if (c === 0x29) {
+        if (--depth === 0) break;
+      } else if (c === 0x5c) {
+        keep(text.slice(run, this.pos));
+        const e = text[++this.pos];
+        this.pos++;
         if (e === undefined) break;
-        if (e in ESCAPES) out.push(ESCAPES[e]);
+        if (e in ESCAPES) keep(String.fromCharCode(ESCAPES[e]));
         else if (e >= '0' && e <= '7') {
           let octal = e;
-          while (octal.length < 3 && /[0-7]/.test(text[this.pos] ?? '')) octal += text[this.pos++];
-          out.push(Number.parseInt(octal, 8) & 0xff);
+          while (octal.length < 3 && text[this.pos] >= '0' && text[this.pos] <= '7') octal += text[this.pos++];
+          keep(String.fromCharCode(Number.parseInt(octal, 8) & 0xff));
         } else if (e === '\r' && text[this.pos] === '\n') this.pos++;
+        run = this.pos;
         continue;
       }
-      if (c === 0x28) depth++;
-      else if (c === 0x29 && --depth === 0) break;
-      out.push(c & 0xff);
+      this.pos++;
     }
-    return Buffer.from(out);
+    keep(text.slice(run, Math.min(this.pos, to)));
+    this.pos++;
+    return Buffer.from(parts.join(''), 'latin1');
   }
 
   /** `< hex digits >`; white space ignored, an odd final digit counts as followed by 0 (§7.3.4.3). */
   private hexString(): Buffer {
     const { text, to } = this;
-    let digits = '';
-    this.pos++;
-    while (this.pos < to && text[this.pos] !== '>') {
-      const c = text[this.pos++];
-      if (/[0-9A-Fa-f]/.test(c)) digits += c;
-    }
+    const start = ++this.pos;
+    while (this.pos < to && text.charCodeAt(this.pos) !== 0x3e) this.pos++;
+    let digits = text.slice(start, Math.min(start + 2 * MAX_STRING, this.pos)).replace(/[^0-9A-Fa-f]/g, '');
     this.pos++;
     if (digits.length % 2 === 1) digits += '0';
     return Buffer.from(digits, 'hex');

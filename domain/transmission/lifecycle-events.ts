@@ -51,22 +51,30 @@ class UnusableEvent extends Error {
   override readonly name = 'UnusableEvent';
 }
 
-/** An event whose texts PostgreSQL takes and whose date is one; else why not. */
-function checkedEvent(event: ProviderEvent): ProviderEvent {
-  const at = new Date(event.createdAt);
-  if (typeof event.createdAt !== 'string' || Number.isNaN(at.getTime()))
-    throw new UnusableEvent(`the event's date ${JSON.stringify(event.createdAt)?.slice(0, 60)} is not a date`);
-  const id = cleanText(event.id, 200);
-  const invoiceId = cleanText(event.invoiceId, 200);
-  if (!id || !invoiceId) throw new UnusableEvent('the event has no id or no invoice id');
+/**
+ * An event's texts as PostgreSQL and the input schemas take them (no NUL, no lone surrogate,
+ * bounded lengths); never throws, so a page of events always reaches the recording step, which
+ * keeps an event it cannot apply instead of failing the page.
+ */
+export function cleanProviderEvent(event: ProviderEvent): ProviderEvent {
   return {
-    id,
-    invoiceId,
-    statusCode: cleanText(event.statusCode, 40) ?? '',
-    statusText: cleanText(event.statusText, 1000) ?? '',
-    reason: cleanText(event.reason, 1000),
-    createdAt: at.toISOString(),
+    id: cleanText(String(event.id ?? ''), 200) ?? '',
+    invoiceId: cleanText(String(event.invoiceId ?? ''), 200) ?? '',
+    statusCode: cleanText(String(event.statusCode ?? ''), 40) ?? '',
+    statusText: cleanText(String(event.statusText ?? ''), 1000) ?? '',
+    reason: typeof event.reason === 'string' ? cleanText(event.reason, 1000) : null,
+    createdAt: cleanText(String(event.createdAt ?? ''), 100) ?? '',
   };
+}
+
+/** A clean event whose date is one; else why it cannot be applied. */
+function checkedEvent(raw: ProviderEvent): ProviderEvent {
+  const event = cleanProviderEvent(raw);
+  const at = new Date(event.createdAt);
+  if (!event.createdAt || Number.isNaN(at.getTime()))
+    throw new UnusableEvent(`the event's date ${JSON.stringify(event.createdAt).slice(0, 60)} is not a date`);
+  if (!event.id || !event.invoiceId) throw new UnusableEvent('the event has no id or no invoice id');
+  return { ...event, createdAt: at.toISOString() };
 }
 
 /** Applies one event; false when it was already stored. */

@@ -1,4 +1,5 @@
 import type { ProviderEvent, StatusToSend } from './einvoicing-provider.js';
+import { cleanProviderEvent } from './lifecycle-events.js';
 
 /** SuperPDP's `event` object (provider-apis.md §1.5). */
 export interface SuperPdpEvent {
@@ -34,14 +35,14 @@ const isoOr = (value: unknown): string => {
 /** An event as the port has it; never throws, so one odd event cannot fail the whole page's read. */
 export const toProviderEvent = (event: SuperPdpEvent): ProviderEvent => {
   const reason = reasonOf(event);
-  return {
+  return cleanProviderEvent({
     id: String(event.id),
     invoiceId: String(event.invoice_id),
     statusCode: String(event.status_code ?? ''),
     statusText: String(event.status_text ?? ''),
     reason: typeof reason === 'string' ? reason : reason === null ? null : String(reason),
     createdAt: isoOr(event.created_at),
-  };
+  });
 };
 
 /**
