@@ -93,11 +93,11 @@ for (const { name, bytes } of QUADRATIC_INPUTS) {
     t.deepEqual(await incomingRows(), before);
   });
 
-  test(`${name}: the parser alone is linear (under 500 ms)`, (t) => {
+  test(`${name}: the parser alone is linear (well under a second)`, (t) => {
     const started = performance.now();
     t.throws(() => parseIncomingFile(bytes));
     const ms = performance.now() - started;
-    t.true(ms < 500, `${Math.round(ms)} ms`);
+    t.true(ms < 1000, `${Math.round(ms)} ms`);
   });
 }
 
@@ -112,11 +112,14 @@ test.serial('a Factur-X whose embedded XML has an indirect /Length is accepted',
 });
 
 test('the parser pool stops a file over its time budget and refuses it', async (t) => {
-  const pool = new ParserPool({ ...PARSER_BUDGET, threads: 1, wallMs: 1 });
-  const big = Buffer.from(`<Invoice>${'<a>x</a>'.repeat(500_000)}</Invoice>`);
+  const pool = new ParserPool({ ...PARSER_BUDGET, threads: 1, wallMs: 150 });
+  // 480,000 elements: about a second of parsing, far over this pool's 150 ms.
+  const big = Buffer.from(`<Invoice>${'<a b="c">x</a>'.repeat(480_000)}</Invoice>`);
+  const started = performance.now();
   const outcome = await pool.parse(big);
   t.like(outcome, { ok: false });
-  t.regex((outcome as { error: string }).error, /longer than 1 ms/);
+  t.regex((outcome as { error: string }).error, /longer than 150 ms/);
+  t.true(performance.now() - started < 1000);
   // The pool still works after a thread was terminated.
   const fine = await new ParserPool({ ...PARSER_BUDGET, threads: 1 }).parse(sample('SUP-POOL-1', 'ubl'));
   t.like(fine, { ok: true, parsed: { number: 'SUP-POOL-1' } });
