@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import type { DocumentParty } from '../../domain/documents/invoice-document.js';
 import { renderFormat } from '../../domain/documents/render.js';
 import { buildDocument, FRENCH_BUYER, frenchIds } from '../fixtures/invoice-document-builder.js';
@@ -41,6 +42,25 @@ export function withIndirectLength(pdf: Buffer): Buffer {
   const edited = text.replace(match[0], match[0].replace(`/Length ${match[1]}`, '/Length 21 0 R'));
   const eof = edited.lastIndexOf('%%EOF');
   return Buffer.from(`${edited.slice(0, eof)}21 0 obj\n${match[1]}\nendobj\n${edited.slice(eof)}`, 'latin1');
+}
+
+/**
+ * The Factur-X file with its embedded XML stored uncompressed (no /Filter): mutations of it reach
+ * the XML reader through the PDF reader instead of failing decompression.
+ */
+export function uncompressedFacturx(number: string): Buffer {
+  const text = sample(number, 'facturx').toString('latin1');
+  const match = /(\/Type \/EmbeddedFile [^\n]*?)\/Filter \/FlateDecode ([^\n]*?)\/Length (\d+) >>\s*stream\n/.exec(
+    text,
+  );
+  if (!match) throw new Error('fixture: no embedded file stream');
+  const start = match.index + match[0].length;
+  const length = Number(match[3]);
+  const xml = inflateSync(Buffer.from(text.slice(start, start + length), 'latin1')).toString('latin1');
+  return Buffer.from(
+    `${text.slice(0, match.index)}${match[1]}${match[2]}/Length ${xml.length} >>\nstream\n${xml}${text.slice(start + length)}`,
+    'latin1',
+  );
 }
 
 /** 90 bytes: an object stream claiming 999,999,999 objects (the reader looped that many times). */
