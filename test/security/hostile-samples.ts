@@ -78,6 +78,7 @@ export const QUADRATIC_INPUTS: { name: string; bytes: Buffer }[] = [
   { name: 'an XML start tag of 5 MB with no =', bytes: fill('<Invoice ', 'a', '>') },
   { name: 'an XML start tag of many names without =', bytes: fill('<Invoice', ' a', '>') },
   { name: 'a PDF of many "1 0 obj" without endobj', bytes: fill('%PDF-1.7\n', '1 0 obj\n') },
+  { name: 'a PDF of one run of 5 MB of digits (object headers)', bytes: fill('%PDF-1.7\n', '1', ' obj') },
   {
     name: 'a PDF of many streams without endstream',
     bytes: fill('%PDF-1.7\n', '1 0 obj\n<< /Filter /FlateDecode >>\nstream\nxx\nendobj\n'),
