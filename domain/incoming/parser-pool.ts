@@ -13,8 +13,11 @@ import type { ParsedInvoice } from './parsed-invoice.js';
 
 export type ParseOutcome =
   | { ok: true; parsed: ParsedInvoice }
-  /** `error` is for the caller (422) or `parse_error`; `unexpected` is a parser fault, to log. */
-  | { ok: false; error: string; unexpected?: string };
+  /**
+   * `error` is for the caller (422) or `parse_error`; `unexpected` is a parser fault, to log;
+   * `busy`: the file was not read at all (too many waiting), try again later.
+   */
+  | { ok: false; error: string; unexpected?: string; busy?: boolean };
 
 export interface ParserBudget {
   /** Threads at most (each holds its own V8 heap while alive). */
@@ -25,6 +28,8 @@ export interface ParserBudget {
   maxBytes: number;
   /** Old-generation heap of a thread, in MB: the parse's memory ceiling. */
   heapMb: number;
+  /** Files waiting for a thread at most; more are turned away (each waiting file holds its bytes). */
+  maxQueue: number;
 }
 
 export const PARSER_BUDGET: ParserBudget = {
@@ -32,6 +37,7 @@ export const PARSER_BUDGET: ParserBudget = {
   wallMs: 2000,
   maxBytes: INCOMING_FILE_MAX_BYTES,
   heapMb: 256,
+  maxQueue: 32,
 };
 
 interface Task {
@@ -51,6 +57,9 @@ export class ParserPool {
     if (bytes.length === 0) return Promise.resolve({ ok: false, error: 'the file is empty' });
     if (bytes.length > this.budget.maxBytes)
       return Promise.resolve({ ok: false, error: `the file is larger than ${this.budget.maxBytes} bytes` });
+    const waits = this.idle.length === 0 && this.threads >= this.budget.threads;
+    if (waits && this.queue.length >= this.budget.maxQueue)
+      return Promise.resolve({ ok: false, busy: true, error: 'the file parser is busy' });
     return new Promise((resolve) => {
       this.queue.push({ bytes, resolve });
       this.dispatch();

@@ -143,6 +143,16 @@ test('the parser pool refuses a file that needs more memory than its thread may 
   await pool.close();
 });
 
+test('the parser pool turns files away when its queue is full, and reads the others', async (t) => {
+  const pool = new ParserPool({ ...PARSER_BUDGET, threads: 1, maxQueue: 1, wallMs: 10_000 });
+  const slow = pool.parse(Buffer.from(`<Invoice>${'<a b="c">x</a>'.repeat(300_000)}</Invoice>`));
+  const queued = pool.parse(sample('SUP-QUEUED-1', 'ubl'));
+  t.like(await pool.parse(sample('SUP-BUSY-1', 'ubl')), { ok: false, busy: true });
+  t.like(await slow, { ok: true });
+  t.like(await queued, { ok: true, parsed: { number: 'SUP-QUEUED-1' } });
+  await pool.close();
+});
+
 test.serial('a company-bound user key reads only the incoming invoices addressed to its company', async (t) => {
   const user = await seedUser(app.ownerDb);
   const mine = await seedVerifiedCompany(app.ownerDb, user.tenantId, FRENCH_BUYER.siret!);

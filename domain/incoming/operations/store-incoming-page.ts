@@ -29,12 +29,15 @@ export const storeIncomingPage = defineCommand<StoreIncomingPageInput, IncomingS
   callers: ['system'],
   // Files are parsed in the parser pool before the transaction opens (see read-untrusted-file.ts).
   async prepare(input, _deps, log): Promise<ReadPage> {
-    return Promise.all(
-      input.items.map(async (item) => {
-        const outcome = await readUntrustedFile(Buffer.from(item.content, 'base64'), log);
-        return outcome.ok ? { parsed: outcome.parsed, parseError: null } : { parsed: null, parseError: outcome.error };
-      }),
-    );
+    // One file at a time: a page must not fill the pool's queue that manual registrations share.
+    const read: ReadPage = [];
+    for (const item of input.items) {
+      const outcome = await readUntrustedFile(Buffer.from(item.content, 'base64'), log);
+      read.push(
+        outcome.ok ? { parsed: outcome.parsed, parseError: null } : { parsed: null, parseError: outcome.error },
+      );
+    }
+    return read;
   },
   async run(input, ctx) {
     const read = ctx.prepared as ReadPage;
