@@ -144,6 +144,8 @@ export function readObjects(pdf: Buffer): Map<number, PdfObject> {
   for (const object of [...objects.values()]) {
     if (nameOf(dictOf(object)?.get('Type')) === 'ObjStm' && object.stream) unpackObjectStream(object, objects, budget);
   }
+  // Once more: a length may also be an object packed in an object stream.
+  resolveIndirectLengths(pdf, text, objects, spans);
   return objects;
 }
 

@@ -15,7 +15,14 @@ import {
   seedVerifiedCompany,
 } from '../helpers/identities.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { OBJECT_STREAM_BOMB, OTHER_BUYER, QUADRATIC_INPUTS, sample, withIndirectLength } from './hostile-samples.js';
+import {
+  OBJECT_STREAM_BOMB,
+  OTHER_BUYER,
+  packedFacturx,
+  QUADRATIC_INPUTS,
+  sample,
+  withIndirectLength,
+} from './hostile-samples.js';
 
 let app: TestApp;
 let tenant: SeededTenant;
@@ -117,6 +124,12 @@ test.serial('a Factur-X whose embedded XML has an indirect /Length is accepted',
   const body = await readJson(res);
   t.is(res.status, 201, JSON.stringify(body));
   t.like(body.data, { format: 'facturx', invoice_number: 'SUP-INDIRECT-1', total_ht: 21 });
+});
+
+test('a Factur-X whose file specification is packed in an object stream is read', (t) => {
+  const pdf = packedFacturx('SUP-PACKED-1');
+  t.notRegex(pdf.toString('latin1'), /\n\d+ 0 obj\s*<< \/Type \/Filespec/);
+  t.like(parseIncomingFile(pdf), { format: 'facturx', number: 'SUP-PACKED-1' });
 });
 
 test('the parser pool stops a file over its time budget and refuses it', async (t) => {

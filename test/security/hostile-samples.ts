@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import type { DocumentParty } from '../../domain/documents/invoice-document.js';
 import { renderFormat } from '../../domain/documents/render.js';
 import { buildDocument, FRENCH_BUYER, frenchIds } from '../fixtures/invoice-document-builder.js';
@@ -61,6 +61,24 @@ export function uncompressedFacturx(number: string): Buffer {
     `${text.slice(0, match.index)}${match[1]}${match[2]}/Length ${xml.length} >>\nstream\n${xml}${text.slice(start + length)}`,
     'latin1',
   );
+}
+
+/**
+ * The Factur-X file with its file specification moved into a compressed object stream (PDF 1.5)
+ * whose `/Length` is an indirect object: what many producers write, and the reader must find.
+ */
+export function packedFacturx(number: string): Buffer {
+  const text = sample(number, 'facturx').toString('latin1');
+  const match = /\n(\d+) 0 obj\s*(<< \/Type \/Filespec [^\n]*>>)\s*endobj\n/.exec(text);
+  if (!match) throw new Error('fixture: no file specification');
+  const prefix = `${match[1]} 0 `;
+  const data = deflateSync(Buffer.from(`${prefix}${match[2]}`, 'latin1'));
+  const packed =
+    `40 0 obj\n<< /Type /ObjStm /N 1 /First ${prefix.length} /Filter /FlateDecode /Length 41 0 R >>\nstream\n` +
+    `${data.toString('latin1')}\nendstream\nendobj\n41 0 obj\n${data.length}\nendobj\n`;
+  const without = text.replace(match[0], '\n');
+  const eof = without.lastIndexOf('%%EOF');
+  return Buffer.from(`${without.slice(0, eof)}${packed}${without.slice(eof)}`, 'latin1');
 }
 
 /** 90 bytes: an object stream claiming 999,999,999 objects (the reader looped that many times). */
