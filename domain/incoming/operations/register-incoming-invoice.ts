@@ -8,7 +8,7 @@ import { viewsOf } from '../incoming-reader.js';
 import { insertIncoming } from '../incoming-store.js';
 import type { IncomingInvoiceView } from '../incoming-view.js';
 import { INCOMING_FILE_MAX_BYTES, isPdf, sha256Hex } from '../parse-incoming-file.js';
-import type { ParsedInvoice } from '../parsed-invoice.js';
+import { IncomingParseError, type ParsedInvoice } from '../parsed-invoice.js';
 import { readUntrustedFile } from '../read-untrusted-file.js';
 
 const refuse = (message: string) => AppError.validation({ file: [message] });
@@ -65,7 +65,8 @@ export const registerIncomingInvoice = defineCommand<RegisterIncomingInvoiceInpu
       receivedAt: now,
     }).catch((err) => {
       // Sanitised values fit their columns; should one still not, it is the file's fault: a 422.
-      if (isDataRefusal(err)) throw refuse(`cannot be stored: ${(err as Error).message}`);
+      if (isDataRefusal(err) || err instanceof IncomingParseError)
+        throw refuse(`cannot be stored: ${(err as Error).message}`);
       throw err;
     });
     if (stored.duplicate) {
