@@ -5,12 +5,14 @@ import { type Page, paginate } from '../shared/pagination.js';
 import type { IncomingStatus } from './incoming-codes.js';
 import { type IncomingEventRow, type IncomingInvoiceRow, ROW_COLUMNS, type StoredLine } from './incoming-row.js';
 import type { ParsedInvoice } from './parsed-invoice.js';
+import { cleanText, sanitizeParsed } from './sanitize-parsed.js';
 
-/** Whose incoming invoices: a tenant, its key's environment (null: both), and a sub-tenant when bound. */
+/** Whose incoming invoices: a tenant, its key's environment (null: both), a sub-tenant or a company when bound. */
 export interface IncomingReader {
   tenantId: string;
   environment: Environment | null;
   subTenantId: string | null;
+  companyId?: string | null;
 }
 
 /** A file to store as an incoming invoice, with what it says (null when unreadable). */
@@ -29,8 +31,10 @@ export interface IncomingToStore {
 
 const NO_SUB_TENANT = '00000000-0000-0000-0000-000000000000';
 
-function parsedColumns(parsed: ParsedInvoice | null) {
-  if (!parsed) return {};
+function parsedColumns(unchecked: ParsedInvoice | null) {
+  if (!unchecked) return {};
+  // Already sanitised by the parser pool; checked again here, where the columns are (idempotent).
+  const parsed = sanitizeParsed(unchecked);
   const lines: StoredLine[] = parsed.lines.map((line) => ({
     line_number: line.lineNumber,
     description: line.description,
@@ -41,14 +45,12 @@ function parsedColumns(parsed: ParsedInvoice | null) {
     vat_category: line.vatCategory,
     vat_rate: line.vatRate,
   }));
-  const money = (value: string | null) => (value !== null && /^-?\d+(\.\d+)?$/.test(value) ? value : null);
-  const date = (value: string | null) => (value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
   return {
     format: parsed.format,
     type_code: parsed.typeCode,
     invoice_number: parsed.number,
-    issue_date: date(parsed.issueDate),
-    due_date: date(parsed.dueDate),
+    issue_date: parsed.issueDate,
+    due_date: parsed.dueDate,
     currency: parsed.currency,
     seller_name: parsed.seller.name,
     seller_siret: parsed.seller.siret,
@@ -58,10 +60,10 @@ function parsedColumns(parsed: ParsedInvoice | null) {
     buyer_siret: parsed.buyer.siret,
     buyer_vat_number: parsed.buyer.vatNumber,
     buyer_country: parsed.buyer.country,
-    total_ht: money(parsed.totals.taxBasisTotal),
-    total_tax: money(parsed.totals.taxTotal),
-    total_ttc: money(parsed.totals.grandTotal),
-    amount_due: money(parsed.totals.duePayable),
+    total_ht: parsed.totals.taxBasisTotal,
+    total_tax: parsed.totals.taxTotal,
+    total_ttc: parsed.totals.grandTotal,
+    amount_due: parsed.totals.duePayable,
     lines: JSON.stringify(lines),
   };
 }
@@ -84,7 +86,7 @@ export async function insertIncoming(
       source: item.source,
       provider_account_id: item.providerAccountId,
       pdp_id: item.pdpId,
-      parse_error: item.parseError,
+      parse_error: cleanText(item.parseError, 1000),
       filename: item.file.filename,
       content_type: item.file.contentType,
       byte_size: item.file.content.length,
@@ -120,6 +122,25 @@ function readable(tx: Knex, reader: IncomingReader) {
   const query = tx('incoming_invoices').where('incoming_invoices.tenant_id', reader.tenantId);
   if (reader.environment) query.andWhere('incoming_invoices.environment', reader.environment);
   if (reader.subTenantId) query.andWhere('incoming_invoices.sub_tenant_id', reader.subTenantId);
+  if (reader.companyId) {
+    // A company-bound key sees the invoices addressed to its company: those whose buyer's legal
+    // identifier (BT-47) is the company's SIRET, and those that arrived in the inbox of the
+    // company's own provider connection (an unreadable file names no buyer: its inbox tells).
+    const companyId = reader.companyId;
+    query.andWhere((q) =>
+      q
+        .whereIn(
+          'incoming_invoices.buyer_siret',
+          tx('companies').where({ id: companyId, tenant_id: reader.tenantId }).select('siret'),
+        )
+        .orWhereIn(
+          'incoming_invoices.provider_account_id',
+          tx('provider_connections')
+            .where({ company_id: companyId, tenant_id: reader.tenantId })
+            .select(tx.raw('id::text')),
+        ),
+    );
+  }
   return query;
 }
 

@@ -30,8 +30,14 @@ const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '
 
 /** Decodes the bytes (UTF-8 by default, UTF-16 by BOM, Latin-1 when declared) without a BOM. */
 export function decodeXml(bytes: Buffer): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) {
+    if (bytes.length % 2 === 1) throw new XmlRefused('the UTF-16 document has an odd number of bytes');
+    return bytes.subarray(2).toString('utf16le');
+  }
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    if (bytes.length % 2 === 1) throw new XmlRefused('the UTF-16 document has an odd number of bytes');
+    return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
+  }
   const head = bytes.subarray(0, 200).toString('latin1');
   const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([^"']+)["']/.exec(head)?.[1]?.toLowerCase();
   const text =
@@ -56,12 +62,52 @@ function decodeEntities(raw: string, at: number): string {
     const point = code ? Number.parseInt(code, 16) : decimal ? Number(decimal) : Number.NaN;
     if (Number.isNaN(point) || point > 0x10ffff)
       throw new XmlRefused(`undeclared entity &${name}; (only the predefined ones are allowed)`);
+    if (!isXmlChar(point)) throw new XmlRefused(`&${name}; is not an XML character (XML 1.0 §2.2) near offset ${at}`);
     return String.fromCodePoint(point);
   });
 }
 
+/** XML 1.0 §2.2 `Char`: a reference to anything else (`&#0;`, a lone surrogate) is not well-formed. */
+const isXmlChar = (point: number) =>
+  point === 0x9 ||
+  point === 0xa ||
+  point === 0xd ||
+  (point >= 0x20 && point <= 0xd7ff) ||
+  (point >= 0xe000 && point <= 0xfffd) ||
+  (point >= 0x10000 && point <= 0x10ffff);
+
 const localName = (qualified: string) => qualified.slice(qualified.indexOf(':') + 1);
-const ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const isSpace = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r';
+
+/**
+ * The attributes of a start tag's text after its name, in one forward pass (a regular expression
+ * retried at each position is quadratic on a long run of characters with no `=`). The tag's quotes
+ * are balanced: findTagEnd skipped them.
+ */
+function readAttributes(inner: string, at: number): Record<string, string> {
+  const attributes: Record<string, string> = Object.create(null);
+  let i = 0;
+  while (i < inner.length) {
+    if (isSpace(inner[i])) {
+      i++;
+      continue;
+    }
+    const nameStart = i;
+    while (i < inner.length && !isSpace(inner[i]) && inner[i] !== '=') i++;
+    const name = inner.slice(nameStart, i);
+    while (i < inner.length && isSpace(inner[i])) i++;
+    if (inner[i] !== '=') throw new XmlRefused(`attribute ${name.slice(0, 40)} without a value near offset ${at}`);
+    i++;
+    while (i < inner.length && isSpace(inner[i])) i++;
+    const quote = inner[i];
+    if (quote !== '"' && quote !== "'") throw new XmlRefused(`unquoted attribute value near offset ${at}`);
+    const close = inner.indexOf(quote, i + 1);
+    if (close === -1) throw new XmlRefused(`unterminated attribute value near offset ${at}`);
+    attributes[localName(name)] = decodeEntities(inner.slice(i + 1, close), at);
+    i = close + 1;
+  }
+  return attributes;
+}
 
 /** Parses a whole document into its root element. Throws XmlRefused on anything unexpected. */
 export function readXml(bytes: Buffer): XmlElement {
@@ -111,10 +157,12 @@ export function readXml(bytes: Buffer): XmlElement {
       const inner = selfClosing ? body.slice(0, -1) : body;
       const nameMatch = /^[^\s/>]+/.exec(inner);
       if (!nameMatch) fail('element without a name');
-      const element: XmlElement = { name: localName(nameMatch![0]), attributes: {}, children: [], text: '' };
-      for (const m of inner.slice(nameMatch![0].length).matchAll(ATTRIBUTE)) {
-        element.attributes[localName(m[1])] = decodeEntities(m[2] ?? m[3] ?? '', i);
-      }
+      const element: XmlElement = {
+        name: localName(nameMatch![0]),
+        attributes: readAttributes(inner.slice(nameMatch![0].length), i),
+        children: [],
+        text: '',
+      };
       if (++count > MAX_ELEMENTS) fail('too many elements');
       if (stack.length > 0) stack[stack.length - 1].children.push(element);
       else if (root) fail('a second root element');

@@ -32,6 +32,7 @@ export async function execute<I, O>(
   authorize(op, caller);
   const input = deps.schemas.parse<I>(op.input, raw, { coerce: options.coerce });
   const log = deps.log.child({ operation: op.name, request_id: caller.requestId ?? undefined });
+  const prepared = op.prepare && !op.batch ? await op.prepare(input, deps, log) : undefined;
 
   // Public queries that need no database, and commands that call a third party synchronously: they
   // run outside any transaction, and such a command writes only through nested `execute` calls.
@@ -44,6 +45,7 @@ export async function execute<I, O>(
       clock: deps.clock,
       log,
       deps,
+      prepared,
     });
     if (options.beforeCommit) await options.beforeCommit(deps.db, output);
     return output;
@@ -58,6 +60,7 @@ export async function execute<I, O>(
       run: (ctx) => op.run(input, ctx),
       beforeCommit: options.beforeCommit,
       written,
+      prepared,
     });
   if (!op.batch || !lane) return alone();
   const batch = op.batch;
@@ -86,6 +89,8 @@ interface TransactionPlan<O> {
   beforeCommit?: (tx: Knex, output: O) => Promise<void>;
   /** Called when everything is written, just before the commit (group commit frees the lane then). */
   written?: () => void;
+  /** The operation's `prepare` result. */
+  prepared?: unknown;
 }
 
 /**
@@ -110,7 +115,16 @@ async function inTransaction<O>(deps: Deps, plan: TransactionPlan<O>): Promise<O
         else xid = await setTenantContextTakingXid(tx, plan.caller);
         const jobs = readOnly ? noJobs : txJobs(deps.boss, tx);
         const events = readOnly ? noEvents : txEvents(tx, jobs, plan.caller, () => deps.clock.now());
-        const ctx: OperationContext = { tx, caller: plan.caller, jobs, events, clock: deps.clock, log: plan.log, deps };
+        const ctx: OperationContext = {
+          tx,
+          caller: plan.caller,
+          jobs,
+          events,
+          clock: deps.clock,
+          log: plan.log,
+          deps,
+          prepared: plan.prepared,
+        };
         output = await plan.run(ctx);
         if (plan.beforeCommit) await plan.beforeCommit(tx, output);
         plan.written?.();

@@ -32,6 +32,8 @@ export interface OperationContext {
   clock: Clock;
   log: Logger;
   deps: Deps;
+  /** What the operation's `prepare` returned, when it has one. */
+  prepared?: unknown;
 }
 
 export interface Operation<I = unknown, O = unknown> {
@@ -58,6 +60,13 @@ export interface Operation<I = unknown, O = unknown> {
    * is as of its first statement (an export whose files must agree with each other).
    */
   snapshot?: boolean;
+  /**
+   * Work on the input that needs no database and must not hold a transaction open (parsing an
+   * untrusted file off the event loop): runs after the caller and the input are checked, before
+   * the transaction opens; its result is `ctx.prepared`. A throw refuses the call, nothing written.
+   * Not run for calls grouped by `batch`.
+   */
+  prepare?(input: I, deps: Deps, log: Logger): Promise<unknown>;
   /** Concurrent calls that may be written together, in one transaction (domain/shared/group-commit.ts). */
   batch?: BatchSpec<I, O>;
   run(input: I, ctx: OperationContext): Promise<O>;

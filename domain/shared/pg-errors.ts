@@ -18,3 +18,13 @@ export function isCreditNoteLockViolation(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string } | null;
   return e?.code === '23001' && e.constraint === 'credit_notes_immutable';
 }
+
+/**
+ * PostgreSQL refused a value, not the moment: a data exception (class 22: a date that is none, a
+ * numeric overflow, a NUL in text), a check violation, or an index entry too large (54000). Retrying
+ * changes nothing; a transient failure (deadlock, lost connection) is not one of these.
+ */
+export function isDataRefusal(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code === '23514' || code === '54000');
+}

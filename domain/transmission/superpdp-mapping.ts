@@ -1,4 +1,5 @@
 import type { ProviderEvent, StatusToSend } from './einvoicing-provider.js';
+import { cleanProviderEvent } from './lifecycle-events.js';
 
 /** SuperPDP's `event` object (provider-apis.md §1.5). */
 export interface SuperPdpEvent {
@@ -25,14 +26,24 @@ export function reasonOf(event: SuperPdpEvent): string | null {
   return parts.length ? parts.join(': ') : null;
 }
 
-export const toProviderEvent = (event: SuperPdpEvent): ProviderEvent => ({
-  id: String(event.id),
-  invoiceId: String(event.invoice_id),
-  statusCode: event.status_code,
-  statusText: event.status_text ?? '',
-  reason: reasonOf(event),
-  createdAt: new Date(event.created_at).toISOString(),
-});
+/** An ISO date when the provider's is one; else as sent, for the recording step to keep as an error. */
+const isoOr = (value: unknown): string => {
+  const date = new Date(value as string);
+  return Number.isNaN(date.getTime()) ? String(value ?? '') : date.toISOString();
+};
+
+/** An event as the port has it; never throws, so one odd event cannot fail the whole page's read. */
+export const toProviderEvent = (event: SuperPdpEvent): ProviderEvent => {
+  const reason = reasonOf(event);
+  return cleanProviderEvent({
+    id: String(event.id),
+    invoiceId: String(event.invoice_id),
+    statusCode: String(event.status_code ?? ''),
+    statusText: String(event.status_text ?? ''),
+    reason: typeof reason === 'string' ? reason : reason === null ? null : String(reason),
+    createdAt: isoOr(event.created_at),
+  });
+};
 
 /**
  * `POST /v1.beta/invoice_events` body (§1.6): a reason goes as one detail with its AFNOR code and

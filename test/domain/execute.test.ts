@@ -122,3 +122,36 @@ test('input is validated before the operation runs', async (t) => {
   t.is((err as AppError).code, 'VALIDATION_ERROR');
   t.deepEqual((err as AppError).extra.fields, { unexpected: ['is not an allowed property'] });
 });
+
+test('prepare runs after the checks and before the transaction; its result is ctx.prepared, its refusal writes nothing', async (t) => {
+  const tenant = await seedTenant(env.ownerDb);
+  const steps: string[] = [];
+  const prepared = (refuse: boolean) =>
+    defineCommand<{ tenant_id: string }, { event_id: string }>({
+      name: 'prepared_command',
+      summary: 'Test command.',
+      input: 'RecordOrderInput',
+      output: 'RecordedOrder',
+      callers: ['system'],
+      async prepare(args) {
+        steps.push('prepare');
+        if (refuse) throw AppError.validation({ file: ['cannot be read'] });
+        return { token: `for ${args.tenant_id}` };
+      },
+      async run(args, ctx) {
+        steps.push(`run with ${(ctx.prepared as { token: string }).token}`);
+        return {
+          event_id: await ctx.events.emit('invoice.created', { id: args.tenant_id }, { environment: 'sandbox' }),
+        };
+      },
+    });
+  const caller = systemCaller(tenant.id, 'sandbox');
+  await t.throwsAsync(execute(prepared(false), { tenant_id: 'not a uuid' }, caller, env.deps));
+  t.deepEqual(steps, [], 'an invalid input is refused before prepare');
+  const before = Number((await env.ownerDb('events').where({ tenant_id: tenant.id }).count({ n: '*' }))[0].n);
+  await t.throwsAsync(execute(prepared(true), input(tenant.id), caller, env.deps), { code: 'VALIDATION_ERROR' });
+  t.deepEqual(steps, ['prepare']);
+  t.is(Number((await env.ownerDb('events').where({ tenant_id: tenant.id }).count({ n: '*' }))[0].n), before);
+  await execute(prepared(false), input(tenant.id), caller, env.deps);
+  t.deepEqual(steps, ['prepare', 'prepare', `run with for ${tenant.id}`]);
+});

@@ -6,7 +6,7 @@ import type {
   StatusToSend,
 } from '../../domain/transmission/einvoicing-provider.js';
 
-/** An inbox the tests fill, and a record of the statuses sent; `failSends` makes sendStatus throw. */
+/** An inbox and an event stream the tests fill, and a record of the statuses sent; `failSends` makes sendStatus throw. */
 export class FakeEInvoicingProvider implements EInvoicingProvider {
   inbox: { pdpId: string; createdAt: string; bytes: Buffer; contentType: string }[] = [];
   sent: { account: ProviderAccountRef; status: StatusToSend }[] = [];
@@ -19,8 +19,11 @@ export class FakeEInvoicingProvider implements EInvoicingProvider {
   findUploaded(): never {
     throw new Error('not used by incoming invoices');
   }
-  listEvents(): never {
-    throw new Error('not used by incoming invoices');
+  /** The lifecycle event stream, ids ascending. */
+  events: ProviderEvent[] = [];
+  async listEvents(_account: ProviderAccountRef, afterId: string | null, limit: number) {
+    const rest = this.events.filter((event) => afterId === null || Number(event.id) > Number(afterId));
+    return { items: rest.slice(0, limit), hasAfter: rest.length > limit };
   }
   async listIncoming(_account: ProviderAccountRef, afterId: string | null, limit: number) {
     this.listCalls.push(afterId);

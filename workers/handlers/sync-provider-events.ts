@@ -1,6 +1,7 @@
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
 import type { ProviderAccountRef } from '../../domain/transmission/einvoicing-provider.js';
+import { cleanProviderEvent } from '../../domain/transmission/lifecycle-events.js';
 import { getProviderSyncCursor } from '../../domain/transmission/operations/get-provider-sync-cursor.js';
 import { recordProviderEvents } from '../../domain/transmission/operations/record-provider-events.js';
 import type { JobHandler } from '../job-handler.js';
@@ -20,10 +21,12 @@ export const syncProviderEvents: JobHandler<'sync-provider-events'> = async ({ t
   for (let page = 0; page < MAX_PAGES; page++) {
     const state = await execute(getProviderSyncCursor, { connection_id: connectionId }, caller, deps);
     const events = await deps.einvoicingProvider.listEvents(state.account as ProviderAccountRef, state.cursor, PAGE);
-    const cursor = events.items.length ? events.items[events.items.length - 1].id : state.cursor;
+    // Cleaned before the input schema sees them: a NUL in one event's text must not refuse the page.
+    const items = events.items.map(cleanProviderEvent);
+    const cursor = items.length ? items[items.length - 1].id || state.cursor : state.cursor;
     const outcome = await execute(
       recordProviderEvents,
-      { connection_id: connectionId, events: events.items, cursor },
+      { connection_id: connectionId, events: items, cursor },
       caller,
       deps,
     );

@@ -1,7 +1,9 @@
 import type { IncomingSyncOutcome, SyncIncomingInvoicesInput } from '../../../schemas/incoming-invoices.js';
+import { cleanText } from '../../shared/clean-text.js';
 import { execute } from '../../shared/execute.js';
 import { defineCommand } from '../../shared/operation.js';
 import type { ProviderAccountRef } from '../../transmission/einvoicing-provider.js';
+import { INCOMING_FILE_MAX_BYTES } from '../parse-incoming-file.js';
 import { getIncomingSyncCursor } from './get-incoming-sync-cursor.js';
 import { storeIncomingPage } from './store-incoming-page.js';
 
@@ -32,19 +34,23 @@ export const syncIncomingInvoices = defineCommand<SyncIncomingInvoicesInput, Inc
       const items = [];
       for (const summary of page.items) {
         const original = await provider.downloadOriginal(account, summary.pdpId);
+        // What the provider says is cleaned before the page's input schema sees it: a NUL in one
+        // id, or a file past the size limit, must not refuse the whole page again at every retry.
+        // A file over the limit is kept cut just past it, and stored as unreadable (too large).
         items.push({
-          pdp_id: summary.pdpId,
-          received_at: summary.createdAt,
-          content_type: original.contentType.slice(0, 200),
-          content: original.bytes.toString('base64'),
+          pdp_id: cleanText(summary.pdpId, 64) ?? 'unknown',
+          received_at: cleanText(summary.createdAt, 100) ?? '',
+          content_type: cleanText(original.contentType, 200) ?? '',
+          content: original.bytes.subarray(0, INCOMING_FILE_MAX_BYTES + 1).toString('base64'),
         });
       }
-      const afterId = page.items[page.items.length - 1].pdpId;
+      const afterId = items[items.length - 1].pdp_id;
       const stored = await execute(storeIncomingPage, { ...input, after_id: afterId, items }, ctx.caller, ctx.deps);
       total.stored += stored.stored;
       total.duplicates += stored.duplicates;
       total.unreadable += stored.unreadable;
-      total.cursor = cursor = afterId;
+      total.cursor = afterId;
+      cursor = page.items[page.items.length - 1].pdpId;
       if (!page.hasAfter) break;
     }
     return total;
