@@ -58,14 +58,16 @@ export function createSchemaRegistry(schemas: readonly JsonSchema[]): SchemaRegi
 
   return {
     parse<T>(id: string, data: unknown, options: ParseOptions = {}): T {
+      const tooDeep = tooDeepField(data);
+      if (tooDeep !== null) {
+        throw AppError.validation({ [tooDeep]: [`must not be nested more than ${MAX_DEPTH} levels deep`] });
+      }
       const copy = data === undefined ? {} : structuredClone(data);
       const validate = validatorFor(id, options.coerce ?? false);
       if (!validate(copy)) throw AppError.validation(toFieldErrors(validate.errors ?? []));
-      const withNul = nulPaths(copy);
-      if (withNul.length) {
-        throw AppError.validation(
-          Object.fromEntries(withNul.map((path) => [path, ['must not contain a NUL character']])),
-        );
+      const unstorable = unstorablePaths(copy);
+      if (unstorable.length) {
+        throw AppError.validation(Object.fromEntries(unstorable.map(([path, reason]) => [path, [reason]])));
       }
       return copy as T;
     },
@@ -106,28 +108,66 @@ function rewriteRefs(
   return { ...(walk(schema) as JsonSchema), $id: schema.$id };
 }
 
+/** Deeper than any input of the API: refused before cloning and validating walk it recursively. */
+export const MAX_DEPTH = 64;
+
 /**
- * Paths of the strings (and keys) that hold U+0000. PostgreSQL cannot store it in text or jsonb,
- * so every input is refused with a 422 before it could reach the database as a 500.
+ * The top-level field (or `body`) under which the input nests arrays and objects more than
+ * MAX_DEPTH levels deep, else null. Iterative: a 10,000-level body cannot overflow the stack here.
  */
-function nulPaths(value: unknown, path = ''): string[] {
-  if (typeof value === 'string') return value.includes('\u0000') ? [path || 'body'] : [];
+function tooDeepField(data: unknown): string | null {
+  if (!data || typeof data !== 'object') return null;
+  const top = Array.isArray(data) ? [['body', data] as const] : Object.entries(data);
+  for (const [field, value] of top) {
+    const stack: [unknown, number][] = [[value, 2]];
+    while (stack.length) {
+      const [node, depth] = stack.pop()!;
+      if (!node || typeof node !== 'object') continue;
+      if (depth > MAX_DEPTH) return String(field);
+      for (const inner of Object.values(node)) stack.push([inner, depth + 1]);
+    }
+  }
+  return null;
+}
+
+/** A lone (unpaired) UTF-16 surrogate: it has no UTF-8 form, and PostgreSQL's jsonb refuses its `\\u` escape. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Why PostgreSQL cannot store this text, or null when it can. */
+function unstorableReason(text: string): string | null {
+  if (text.includes('\u0000')) return 'must not contain a NUL character';
+  if (LONE_SURROGATE.test(text)) return 'must be well-formed Unicode (no lone surrogate)';
+  return null;
+}
+
+/**
+ * The strings (and keys) that hold U+0000 or a lone surrogate, with the reason. PostgreSQL cannot
+ * store either in text or jsonb, so every input is refused with a 422 before it could reach the
+ * database as a 500.
+ */
+function unstorablePaths(value: unknown, path = ''): [string, string][] {
+  if (typeof value === 'string') {
+    const reason = unstorableReason(value);
+    return reason ? [[path || 'body', reason]] : [];
+  }
   if (!value || typeof value !== 'object') return [];
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-  return entries.flatMap(([key, inner]) => {
+  return entries.flatMap(([key, inner]): [string, string][] => {
     const at = path ? `${path}.${key}` : key;
-    return key.includes('\u0000') ? [at] : nulPaths(inner, at);
+    const reason = unstorableReason(key);
+    return reason ? [[at, reason]] : unstorablePaths(inner, at);
   });
 }
 
 /** ajv errors → `{"lines.0.quantity": ["must be >= 0.001"]}` (JSON pointer → dotted path). */
 export function toFieldErrors(errors: readonly ErrorObject[]): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  // A Map, not an object: a client's field may be named `constructor` or `__proto__`.
+  const fields = new Map<string, string[]>();
   const add = (path: string, message: string) => {
     const key = path || 'body';
-    const list = fields[key] ?? [];
+    const list = fields.get(key) ?? [];
     if (!list.includes(message)) list.push(message);
-    fields[key] = list;
+    fields.set(key, list);
   };
   for (const error of errors) {
     const path = error.instancePath
@@ -155,5 +195,5 @@ export function toFieldErrors(errors: readonly ErrorObject[]): Record<string, st
         add(path, error.message ?? 'is invalid');
     }
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
