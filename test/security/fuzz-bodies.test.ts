@@ -42,6 +42,7 @@ for (const route of ROUTES_FUZZED) {
   test.serial(`${id}: fuzzed bodies get no 5xx, no hang, no half-write`, async (t) => {
     const rng = routePrng(SEED, route);
     const failures: string[] = [];
+    const statuses = new Map<number, number>();
     for (const mutation of SCHEDULE) {
       const fuzzCase = buildCase(route, mutation, world, app.deps.schemas, rng);
       const before = await domainCounts(app.ownerDb);
@@ -64,6 +65,7 @@ for (const route of ROUTES_FUZZED) {
         sent++;
       }
       const elapsed = Date.now() - started;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
       const problem = (what: string) =>
         failures.push(`${what}: ${describeCase(fuzzCase)} → ${status} ${answer.slice(0, 300)}`);
       if (status >= 500) problem(`${status}`);
@@ -77,6 +79,7 @@ for (const route of ROUTES_FUZZED) {
       }
     }
     covered.add(id);
+    t.log([...statuses].map(([code, n]) => `${code}×${n}`).join(' '));
     t.deepEqual(failures, [], `FUZZ_SEED=${SEED} reproduces these`);
   });
 }

@@ -24,7 +24,7 @@ export interface FuzzCase {
 
 /**
  * The mutations each route gets, in order: every kind at least once, valid bodies and the cheap
- * structural breaks more often. 18 bodies a route.
+ * structural breaks more often. 19 bodies a route.
  */
 export const SCHEDULE: readonly (keyof typeof MUTATIONS)[] = [
   'valid',
@@ -41,6 +41,7 @@ export const SCHEDULE: readonly (keyof typeof MUTATIONS)[] = [
   'deepNesting',
   'oddString',
   'oddString',
+  'oddNumber',
   'oddNumber',
   'duplicateKey',
   'notJson',
@@ -87,6 +88,10 @@ function exampleBody(route: RouteSpec, world: FuzzWorld, environment: Environmen
       return invoiceBody({ invoice_number: number() });
     case 'BulkCreateInvoicesInput':
       return { invoices: [invoiceBody({ invoice_number: number() }), invoiceBody({ invoice_number: number() })] };
+    case 'LoginUserInput':
+      return { email: world.user.email, password: world.user.password };
+    case 'LoginTenantInput':
+      return { email: world.tenant.email, password: world.tenant.password };
     case 'CreateCreditNoteInput':
       return {
         invoice_id: world.invoices[environment].id,
@@ -105,7 +110,7 @@ const callbackBody = (rng: Prng) => ({
   data: { invoice_id: rng.pick(['pdp-1', 42, 'unknown']) },
 });
 
-/** Ids the body names (invoice_id, invoice_ids, sub_tenant_id): real ones of the caller more often than not. */
+/** Ids and keys the body names (invoice_id, invoice_ids, sub_tenant_id, publishable_key): real ones of the caller more often than not. */
 function withRealIds(body: unknown, world: FuzzWorld, environment: Environment, rng: Prng): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const out = body as Record<string, unknown>;
@@ -113,6 +118,9 @@ function withRealIds(body: unknown, world: FuzzWorld, environment: Environment, 
   if (typeof out.invoice_id === 'string' && rng.chance(0.7)) out.invoice_id = ids.invoices;
   if (Array.isArray(out.invoice_ids) && rng.chance(0.7)) out.invoice_ids = [ids.invoices];
   if (typeof out.sub_tenant_id === 'string' && rng.chance(0.7)) out.sub_tenant_id = ids['sub-tenants'];
+  if (typeof out.publishable_key === 'string' && rng.chance(0.7)) {
+    out.publishable_key = environment === 'sandbox' ? world.tenant.keys.pk_test : world.tenant.keys.pk_live;
+  }
   return out;
 }
 

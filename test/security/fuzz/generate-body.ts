@@ -41,6 +41,17 @@ export function patternSample(pattern: string): string {
   return Object.values(PATTERN_SAMPLES).find((sample) => regex.test(sample)) ?? 'fuzz';
 }
 
+/** Plain strings the operations check further than the schema does, by property name. */
+const NAME_SAMPLES: Record<string, string> = {
+  password: 'correct horse battery staple',
+  password_confirmation: 'correct horse battery staple',
+  phone: '+33612345678',
+  postal_code: '75002',
+  url: 'https://hooks.example.com/fuzz',
+  webhook_url: 'https://hooks.example.com/fuzz',
+  website: 'https://www.example.com',
+};
+
 const FORMAT_SAMPLES: Record<string, (rng: Prng) => string> = {
   uuid: (rng) => uuidFrom(rng),
   date: () => '2026-11-20',
@@ -68,7 +79,14 @@ export function validValue(schema: JsonSchema, lookup: Lookup, rng: Prng, omit: 
   return generate(schema as Node, lookup, rng, 0, omit);
 }
 
-function generate(raw: Node, lookup: Lookup, rng: Prng, depth: number, omit: readonly string[] = []): unknown {
+function generate(
+  raw: Node,
+  lookup: Lookup,
+  rng: Prng,
+  depth: number,
+  omit: readonly string[] = [],
+  name = '',
+): unknown {
   const schema = resolve(raw, lookup);
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum))
@@ -84,7 +102,7 @@ function generate(raw: Node, lookup: Lookup, rng: Prng, depth: number, omit: rea
     case 'array':
       return arrayValue(schema, lookup, rng, depth);
     case 'string':
-      return stringValue(schema, rng);
+      return stringValue(schema, rng, name);
     case 'integer':
     case 'number':
       return numberValue(schema, rng, type === 'integer');
@@ -104,7 +122,8 @@ function objectValue(schema: Node, lookup: Lookup, rng: Prng, depth: number, omi
   const out: Node = {};
   for (const [name, property] of Object.entries(properties)) {
     if (omit.includes(name)) continue;
-    if (required.has(name) || (depth < 4 && rng.chance(0.6))) out[name] = generate(property, lookup, rng, depth + 1);
+    if (required.has(name) || (depth < 4 && rng.chance(0.6)))
+      out[name] = generate(property, lookup, rng, depth + 1, [], name);
   }
   const additional = schema.additionalProperties;
   if (!Object.keys(properties).length && additional && typeof additional === 'object' && depth < 4) {
@@ -132,12 +151,12 @@ function arrayValue(schema: Node, lookup: Lookup, rng: Prng, depth: number): unk
   return out;
 }
 
-function stringValue(schema: Node, rng: Prng): string {
+function stringValue(schema: Node, rng: Prng, name: string): string {
   const format = schema.format as string | undefined;
   let value: string;
   if (format && FORMAT_SAMPLES[format]) value = FORMAT_SAMPLES[format](rng);
   else if (typeof schema.pattern === 'string') value = patternSample(schema.pattern);
-  else value = rng.pick(['Fuzz text', 'Conseil', 'Acme SAS', `v${rng.int(0, 1e6)}`]);
+  else value = NAME_SAMPLES[name] ?? rng.pick(['Fuzz text value', 'Conseil', 'Acme SAS', `v${rng.int(0, 1e6)}`]);
   const min = Number(schema.minLength ?? 0);
   const max = Number(schema.maxLength ?? Number.POSITIVE_INFINITY);
   if (value.length < min) value = value.padEnd(min, 'x');
