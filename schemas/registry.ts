@@ -1,6 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { AppError } from '../domain/shared/app-error.js';
+import { unstorablePaths } from './unstorable-text.js';
 
 /** A JSON Schema (2020-12) object with an `$id`, as declared in `schemas/*.ts`. */
 export type JsonSchema = { readonly $id?: string; readonly [keyword: string]: unknown };
@@ -128,35 +129,6 @@ function tooDeepField(data: unknown): string | null {
     }
   }
   return null;
-}
-
-/** A lone (unpaired) UTF-16 surrogate: it has no UTF-8 form, and PostgreSQL's jsonb refuses its `\\u` escape. */
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/** Why PostgreSQL cannot store this text, or null when it can. */
-function unstorableReason(text: string): string | null {
-  if (text.includes('\u0000')) return 'must not contain a NUL character';
-  if (LONE_SURROGATE.test(text)) return 'must be well-formed Unicode (no lone surrogate)';
-  return null;
-}
-
-/**
- * The strings (and keys) that hold U+0000 or a lone surrogate, with the reason. PostgreSQL cannot
- * store either in text or jsonb, so every input is refused with a 422 before it could reach the
- * database as a 500.
- */
-function unstorablePaths(value: unknown, path = ''): [string, string][] {
-  if (typeof value === 'string') {
-    const reason = unstorableReason(value);
-    return reason ? [[path || 'body', reason]] : [];
-  }
-  if (!value || typeof value !== 'object') return [];
-  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-  return entries.flatMap(([key, inner]): [string, string][] => {
-    const at = path ? `${path}.${key}` : key;
-    const reason = unstorableReason(key);
-    return reason ? [[at, reason]] : unstorablePaths(inner, at);
-  });
 }
 
 /** ajv errors → `{"lines.0.quantity": ["must be >= 0.001"]}` (JSON pointer → dotted path). */

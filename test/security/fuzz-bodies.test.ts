@@ -19,8 +19,8 @@ import { fuzzSeed } from './fuzz/prng.js';
  * Structure-aware fuzzing of every route that takes a body: bodies generated from the operation's
  * input schema, then broken (wrong types, nulls, missing and extra fields, 1 MB strings, 10,000
  * levels of nesting, odd Unicode and numbers, duplicate keys, non-JSON, wrong Content-Type), sent
- * with a credential the route accepts. No answer may be a 5xx or take over 10 s, and a refused
- * request must leave every domain table as it was. Replay a failure with FUZZ_SEED=<seed>.
+ * with a credential the route accepts. No answer may be a 5xx or take over 10 s, every error must
+ * be in the specification's shape, and a refused request must leave every domain table as it was. Replay a failure with FUZZ_SEED=<seed>.
  */
 const SEED = fuzzSeed();
 const TIMEOUT_MS = 10_000;
@@ -71,6 +71,7 @@ for (const route of ROUTES_FUZZED) {
       if (status >= 500) problem(`${status}`);
       if (elapsed > TIMEOUT_MS) problem(`answered after ${elapsed} ms`);
       if (status === 401 && fuzzCase.authenticated) problem('credential refused, the body was not reached');
+      if (status >= 400 && !hasErrorShape(status, answer)) problem('not in the error shape of the specification');
       if (status < 200 || status > 299) {
         const changes = countChanges(before, await domainCounts(app.ownerDb));
         if (changes.length) problem(`refused but wrote rows (${changes.join(', ')})`);
@@ -82,6 +83,26 @@ for (const route of ROUTES_FUZZED) {
     t.log([...statuses].map(([code, n]) => `${code}×${n}`).join(' '));
     t.deepEqual(failures, [], `FUZZ_SEED=${SEED} reproduces these`);
   });
+}
+
+/** 422: `{message, errors: {"path.0.field": [msg]}}`; other errors: `{message, error, code, error_code}`. */
+function hasErrorShape(status: number, text: string): boolean {
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof body?.message !== 'string') return false;
+  if (status === 422) {
+    const errors = body.errors as Record<string, unknown> | undefined;
+    return (
+      !!errors &&
+      typeof errors === 'object' &&
+      Object.values(errors).every((list) => Array.isArray(list) && list.every((m) => typeof m === 'string'))
+    );
+  }
+  return typeof body.error === 'string' && typeof body.code === 'string' && body.error_code === body.code;
 }
 
 test.serial('every route that takes a body was fuzzed, with 1,000 bodies or more in all', (t) => {
