@@ -1,6 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { AppError } from '../domain/shared/app-error.js';
+import { assertNotTooDeep } from './input-depth.js';
 import { unstorablePaths } from './unstorable-text.js';
 
 /** A JSON Schema (2020-12) object with an `$id`, as declared in `schemas/*.ts`. */
@@ -59,10 +60,7 @@ export function createSchemaRegistry(schemas: readonly JsonSchema[]): SchemaRegi
 
   return {
     parse<T>(id: string, data: unknown, options: ParseOptions = {}): T {
-      const tooDeep = tooDeepField(data);
-      if (tooDeep !== null) {
-        throw AppError.validation({ [tooDeep]: [`must not be nested more than ${MAX_DEPTH} levels deep`] });
-      }
+      assertNotTooDeep(data);
       const copy = data === undefined ? {} : structuredClone(data);
       const validate = validatorFor(id, options.coerce ?? false);
       if (!validate(copy)) throw AppError.validation(toFieldErrors(validate.errors ?? []));
@@ -107,28 +105,6 @@ function rewriteRefs(
     return out;
   };
   return { ...(walk(schema) as JsonSchema), $id: schema.$id };
-}
-
-/** Deeper than any input of the API: refused before cloning and validating walk it recursively. */
-export const MAX_DEPTH = 64;
-
-/**
- * The top-level field (or `body`) under which the input nests arrays and objects more than
- * MAX_DEPTH levels deep, else null. Iterative: a 10,000-level body cannot overflow the stack here.
- */
-function tooDeepField(data: unknown): string | null {
-  if (!data || typeof data !== 'object') return null;
-  const top = Array.isArray(data) ? [['body', data] as const] : Object.entries(data);
-  for (const [field, value] of top) {
-    const stack: [unknown, number][] = [[value, 2]];
-    while (stack.length) {
-      const [node, depth] = stack.pop()!;
-      if (!node || typeof node !== 'object') continue;
-      if (depth > MAX_DEPTH) return String(field);
-      for (const inner of Object.values(node)) stack.push([inner, depth + 1]);
-    }
-  }
-  return null;
 }
 
 /** ajv errors → `{"lines.0.quantity": ["must be >= 0.001"]}` (JSON pointer → dotted path). */

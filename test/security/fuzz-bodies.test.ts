@@ -12,7 +12,7 @@ import {
   routePrng,
   SCHEDULE,
 } from './fuzz/fuzz-cases.js';
-import { type FuzzWorld, renewCredentials, seedWorld } from './fuzz/fuzz-world.js';
+import { type FuzzWorld, RESTORES, renewCredentials, seedWorld } from './fuzz/fuzz-world.js';
 import { fuzzSeed } from './fuzz/prng.js';
 
 /**
@@ -75,8 +75,9 @@ for (const route of ROUTES_FUZZED) {
       if (status < 200 || status > 299) {
         const changes = countChanges(before, await domainCounts(app.ownerDb));
         if (changes.length) problem(`refused but wrote rows (${changes.join(', ')})`);
-      } else if (CONSUMES_CREDENTIALS.has(id)) {
-        await renewCredentials(app, world);
+      } else {
+        if (CONSUMES_CREDENTIALS.has(id)) await renewCredentials(app, world);
+        await RESTORES[id]?.(app, world);
       }
     }
     covered.add(id);

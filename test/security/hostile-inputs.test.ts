@@ -73,3 +73,28 @@ test('a signed provider callback with a NUL in its payload is a 422, not a 500',
   t.deepEqual(body.errors, { 'data.invoice_id': ['must not contain a NUL character'] });
   t.is(Number((await app.ownerDb('inbound_events').count({ n: '*' }))[0]!.n), 0);
 });
+
+test('with an Idempotency-Key, a 10,000-level body is still a 422 (the claim never walks it)', async (t) => {
+  const res = await app.request(
+    '/api/v1/tenant/fiscal/closings/daily',
+    postJson(`{"environment":${'['.repeat(10_000)}${']'.repeat(10_000)}}`, { ...key(), 'Idempotency-Key': 'deep-1' }),
+  );
+  const body = await readJson(res);
+  t.is(res.status, 422, JSON.stringify(body).slice(0, 300));
+  t.deepEqual(body.errors, { environment: ['must not be nested more than 64 levels deep'] });
+});
+
+test('a POST that only reads (bulk-status) takes an Idempotency-Key: served, then replayed', async (t) => {
+  const request = () =>
+    app.request(
+      '/api/v1/tenant/invoices/bulk-status',
+      postJson({ invoice_ids: ['00000000-0000-4000-a000-000000000000'] }, { ...key(), 'Idempotency-Key': 'read-1' }),
+    );
+  const first = await request();
+  const firstBody = await first.text();
+  t.is(first.status, 200, firstBody);
+  const again = await request();
+  t.is(again.status, 200);
+  t.is(again.headers.get('idempotent-replayed'), 'true');
+  t.is(await again.text(), firstBody);
+});

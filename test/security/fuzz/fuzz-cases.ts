@@ -145,6 +145,8 @@ export function buildCase(
   const body = MUTATIONS[mutation]!(structuredClone(base), rng);
   const headers: Record<string, string> = {};
   if (body.contentType) headers['Content-Type'] = body.contentType;
+  // A quarter of the requests claim an Idempotency-Key, so the claim is fuzzed with the rest.
+  if (rng.chance(0.25)) headers['Idempotency-Key'] = `fuzz-${rng.int(0, 2 ** 30)}`;
   let authenticated = true;
   if (route.rawBody) {
     const mac = createHmac('sha256', CALLBACK_SECRET).update(Buffer.from(body.text)).digest('hex');
@@ -163,5 +165,8 @@ export function buildCase(
 export function describeCase(fuzzCase: FuzzCase): string {
   const text = fuzzCase.body.text;
   const shown = text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text;
-  return `${fuzzCase.method} ${fuzzCase.path} [${fuzzCase.body.kind}: ${fuzzCase.body.detail}] Content-Type: ${fuzzCase.body.contentType} body: ${shown}`;
+  const idempotency = fuzzCase.headers['Idempotency-Key']
+    ? ` Idempotency-Key: ${fuzzCase.headers['Idempotency-Key']}`
+    : '';
+  return `${fuzzCase.method} ${fuzzCase.path} [${fuzzCase.body.kind}: ${fuzzCase.body.detail}] Content-Type: ${fuzzCase.body.contentType}${idempotency} body: ${shown}`;
 }

@@ -104,3 +104,19 @@ export async function renewCredentials(app: TestApp, world: FuzzWorld): Promise<
   world.tenant.keys.sk_test = (await issueTenantKey(db, world.tenant.tenantId, 'secret', 'sandbox')).key;
   world.tenant.keys.sk_live = (await issueTenantKey(db, world.tenant.tenantId, 'secret', 'production')).key;
 }
+
+/**
+ * Routes whose success changes the world for the routes after them, and how to undo it: an
+ * active kill switch would answer every later invoice creation with its specified 503.
+ */
+export const RESTORES: Record<string, (app: TestApp, world: FuzzWorld) => Promise<void>> = {
+  'POST /api/v1/tenant/fiscal/kill-switch/activate': async (app, world) => {
+    for (const key of [world.tenant.keys.sk_test, world.tenant.keys.sk_live]) {
+      const res = await app.request(
+        '/api/v1/tenant/fiscal/kill-switch/deactivate',
+        postJson({ reason: 'fuzz' }, { 'X-Tenant-Key': key }),
+      );
+      await res.arrayBuffer();
+    }
+  },
+};
