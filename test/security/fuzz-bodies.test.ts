@@ -86,7 +86,10 @@ for (const route of ROUTES_FUZZED) {
   });
 }
 
-/** 422: `{message, errors: {"path.0.field": [msg]}}`; other errors: `{message, error, code, error_code}`. */
+/**
+ * Validation (422): `{message, errors: {"path.0.field": [msg]}}`; other errors, a 422 of a business
+ * rule among them (CREDIT_EXCEEDS_REMAINING): `{message, error, code, error_code}`.
+ */
 function hasErrorShape(status: number, text: string): boolean {
   let body: Record<string, unknown>;
   try {
@@ -95,7 +98,7 @@ function hasErrorShape(status: number, text: string): boolean {
     return false;
   }
   if (typeof body?.message !== 'string') return false;
-  if (status === 422) {
+  if (status === 422 && 'errors' in body) {
     const errors = body.errors as Record<string, unknown> | undefined;
     return (
       !!errors &&

@@ -6,6 +6,7 @@ import { itemsFor } from '../../helpers/credit-notes.js';
 import { invoiceBody } from '../../helpers/invoices.js';
 import type { FuzzWorld, Resource } from './fuzz-world.js';
 import { uuidFrom, validValue } from './generate-body.js';
+import { multipartBody } from './multipart-body.js';
 import { type FuzzBody, MUTATIONS } from './mutate-body.js';
 import { createPrng, type Prng } from './prng.js';
 
@@ -24,9 +25,11 @@ export interface FuzzCase {
 
 /**
  * The mutations each route gets, in order: every kind at least once, valid bodies and the cheap
- * structural breaks more often. 19 bodies a route.
+ * structural breaks more often; multipart/form-data too (a file for the routes that take one). 20 bodies a route.
  */
-export const SCHEDULE: readonly (keyof typeof MUTATIONS)[] = [
+export type Mutation = keyof typeof MUTATIONS | 'multipart';
+
+export const SCHEDULE: readonly Mutation[] = [
   'valid',
   'valid',
   'valid',
@@ -46,6 +49,7 @@ export const SCHEDULE: readonly (keyof typeof MUTATIONS)[] = [
   'duplicateKey',
   'notJson',
   'wrongContentType',
+  'multipart',
 ];
 
 export const routeId = (route: Pick<RouteSpec, 'method' | 'path'>) => `${route.method.toUpperCase()} ${route.path}`;
@@ -126,7 +130,7 @@ function withRealIds(body: unknown, world: FuzzWorld, environment: Environment, 
 
 export function buildCase(
   route: RouteSpec,
-  mutation: keyof typeof MUTATIONS,
+  mutation: Mutation,
   world: FuzzWorld,
   schemas: SchemaRegistry,
   rng: Prng,
@@ -142,7 +146,10 @@ export function buildCase(
         environment,
         rng,
       ));
-  const body = MUTATIONS[mutation]!(structuredClone(base), rng);
+  const body =
+    mutation === 'multipart'
+      ? multipartBody(base, route.upload, rng)
+      : MUTATIONS[mutation]!(structuredClone(base), rng);
   const headers: Record<string, string> = {};
   if (body.contentType) headers['Content-Type'] = body.contentType;
   // A quarter of the requests claim an Idempotency-Key, so the claim is fuzzed with the rest.
