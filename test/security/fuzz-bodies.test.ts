@@ -19,8 +19,11 @@ import { fuzzSeed } from './fuzz/prng.js';
  * Structure-aware fuzzing of every route that takes a body: bodies generated from the operation's
  * input schema, then broken (wrong types, nulls, missing and extra fields, 1 MB strings, 10,000
  * levels of nesting, odd Unicode and numbers, duplicate keys, non-JSON, wrong Content-Type), sent
- * with a credential the route accepts. No answer may be a 5xx or take over 10 s, every error must
- * be in the specification's shape, and a refused request must leave every domain table as it was. Replay a failure with FUZZ_SEED=<seed>.
+ * with a credential the route accepts (multipart too, an Idempotency-Key on a quarter of them). No
+ * answer may be a 5xx or take over 10 s, every error must be in the specification's shape, and a
+ * refused request must leave every domain table as it was. Replay a failure with FUZZ_SEED=<seed>.
+ * The app runs in this process: a pattern that blocks the event loop is cut off by ava's timeout
+ * instead (redos.test.ts runs the app in a process of its own).
  */
 const SEED = fuzzSeed();
 const TIMEOUT_MS = 10_000;
