@@ -1,13 +1,18 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { RULE_KEY_PATTERN } from '../domain/ledger/fiscal-rule-key.js';
 
-/** Text that goes into a FEC field: no separator (tab or pipe) and no line break (article A47 A-1 I 4°). */
+/**
+ * Text that goes into a FEC field: no separator (tab or pipe), no line break (article A47 A-1 I 4°),
+ * and not blank. The pattern is linear: the leading blanks and the first visible character are
+ * disjoint classes, so a long refused string is not retried from every split (ajv runs `pattern`
+ * even on strings over `maxLength`).
+ */
 const fecText = (description: string) =>
   ({
     type: 'string',
     minLength: 1,
     maxLength: 100,
-    pattern: '^[^\\t\\r\\n|]*[^\\s|][^\\t\\r\\n|]*$',
+    pattern: '^[^\\S\\t\\r\\n]*[^\\s|][^\\t\\r\\n|]*$',
     description,
   }) as const;
 

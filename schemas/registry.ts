@@ -1,6 +1,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { AppError } from '../domain/shared/app-error.js';
+import { assertNotTooDeep } from './input-depth.js';
+import { unstorablePaths } from './unstorable-text.js';
 
 /** A JSON Schema (2020-12) object with an `$id`, as declared in `schemas/*.ts`. */
 export type JsonSchema = { readonly $id?: string; readonly [keyword: string]: unknown };
@@ -58,14 +60,13 @@ export function createSchemaRegistry(schemas: readonly JsonSchema[]): SchemaRegi
 
   return {
     parse<T>(id: string, data: unknown, options: ParseOptions = {}): T {
+      assertNotTooDeep(data);
       const copy = data === undefined ? {} : structuredClone(data);
       const validate = validatorFor(id, options.coerce ?? false);
       if (!validate(copy)) throw AppError.validation(toFieldErrors(validate.errors ?? []));
-      const withNul = nulPaths(copy);
-      if (withNul.length) {
-        throw AppError.validation(
-          Object.fromEntries(withNul.map((path) => [path, ['must not contain a NUL character']])),
-        );
+      const unstorable = unstorablePaths(copy);
+      if (unstorable.length) {
+        throw AppError.validation(Object.fromEntries(unstorable.map(([path, reason]) => [path, [reason]])));
       }
       return copy as T;
     },
@@ -106,28 +107,15 @@ function rewriteRefs(
   return { ...(walk(schema) as JsonSchema), $id: schema.$id };
 }
 
-/**
- * Paths of the strings (and keys) that hold U+0000. PostgreSQL cannot store it in text or jsonb,
- * so every input is refused with a 422 before it could reach the database as a 500.
- */
-function nulPaths(value: unknown, path = ''): string[] {
-  if (typeof value === 'string') return value.includes('\u0000') ? [path || 'body'] : [];
-  if (!value || typeof value !== 'object') return [];
-  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-  return entries.flatMap(([key, inner]) => {
-    const at = path ? `${path}.${key}` : key;
-    return key.includes('\u0000') ? [at] : nulPaths(inner, at);
-  });
-}
-
 /** ajv errors → `{"lines.0.quantity": ["must be >= 0.001"]}` (JSON pointer → dotted path). */
 export function toFieldErrors(errors: readonly ErrorObject[]): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  // A Map, not an object: a client's field may be named `constructor` or `__proto__`.
+  const fields = new Map<string, string[]>();
   const add = (path: string, message: string) => {
     const key = path || 'body';
-    const list = fields[key] ?? [];
+    const list = fields.get(key) ?? [];
     if (!list.includes(message)) list.push(message);
-    fields[key] = list;
+    fields.set(key, list);
   };
   for (const error of errors) {
     const path = error.instancePath
@@ -155,5 +143,5 @@ export function toFieldErrors(errors: readonly ErrorObject[]): Record<string, st
         add(path, error.message ?? 'is invalid');
     }
   }
-  return fields;
+  return Object.fromEntries(fields);
 }

@@ -86,6 +86,7 @@ export const SimulateLifecycleInput = {
     id: uuid('Invoice id.'),
     status_code: {
       type: 'string',
+      maxLength: 64,
       pattern: '^(api|fr):[a-z0-9_]+$',
       description: 'The code, e.g. `fr:210` (refused), `fr:213` (rejected), `fr:212` (paid), `fr:205` (approved).',
     },

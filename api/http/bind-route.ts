@@ -4,6 +4,7 @@ import type { Deps } from '../../domain/shared/deps.js';
 import { authorize, execute } from '../../domain/shared/execute.js';
 import type { FileOutput } from '../../domain/shared/file-output.js';
 import { isUuid } from '../../domain/shared/ids.js';
+import { assertNotTooDeep } from '../../schemas/input-depth.js';
 import { authenticate } from '../middleware/authenticate.js';
 import type { RequestState } from '../middleware/request-context.js';
 import { claimFor, isReplayable } from './idempotency.js';
@@ -43,8 +44,9 @@ export function bindRoute(route: RouteSpec, deps: Deps, rateLimits: RateLimits):
     const render = (output: unknown) => JSON.stringify(envelope(route, output));
     let output: unknown;
     // An operation without a transaction (a synchronous third-party call) has none to record the
-    // response in: it is recorded in a transaction of its own once the operation is done.
-    const inTransaction = route.operation.transactional !== false;
+    // response in, and a query's transaction is read-only (a POST that reads, such as bulk-status):
+    // the response is then recorded in a transaction of its own once the operation is done.
+    const inTransaction = route.operation.transactional !== false && route.operation.kind !== 'query';
     try {
       output = await execute(route.operation, input, caller, deps, {
         coerce: !takesBody(route.method) || (ctx.state as { coerceBody?: boolean }).coerceBody === true,
@@ -112,5 +114,7 @@ function inputOf(ctx: Context, route: RouteSpec): Record<string, unknown> {
   if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
     throw AppError.validation({ body: ['must be a JSON object'] });
   }
+  // Before the Idempotency-Key claim or anything else walks the body recursively.
+  assertNotTooDeep(body);
   return { ...ctx.query, ...(body as Record<string, unknown> | undefined), ...params };
 }

@@ -56,7 +56,7 @@ export function googleSimulatorRouter(deps: Deps): Router {
   router.get('/approve', (ctx) => {
     checkRequest(ctx);
     const email = param(ctx, 'email').trim();
-    if (!EMAIL.test(email) || email.length > 255) throw new AppError('BAD_REQUEST', 'Enter a valid e-mail.');
+    if (email.length > 255 || !EMAIL.test(email)) throw new AppError('BAD_REQUEST', 'Enter a valid e-mail.');
     const state = param(ctx, 'state');
     const target = new URL(simulator.redirectUri);
     target.searchParams.set('code', simulator.issueCode(email, state));

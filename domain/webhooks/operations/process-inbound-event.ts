@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { InboundEventInput, InboundEventOutcome } from '../../../schemas/inbound-events.js';
+import { unstorablePaths } from '../../../schemas/unstorable-text.js';
 import { AppError } from '../../shared/app-error.js';
 import { systemCaller } from '../../shared/caller.js';
 import type { Deps } from '../../shared/deps.js';
@@ -47,6 +48,11 @@ export async function processInboundEvent(
     payload = JSON.parse(callback.rawBody.toString('utf8'));
   } catch {
     throw new AppError('INVALID_JSON', 'The callback body is not valid JSON.', { retryable: false });
+  }
+  // The handler queries and stores the payload's fields: text PostgreSQL cannot hold is refused here, not as a 500.
+  const unstorable = unstorablePaths(payload);
+  if (unstorable.length) {
+    throw AppError.validation(Object.fromEntries(unstorable.map(([path, reason]) => [path, [reason]])));
   }
   const event = callback.identify(payload);
   const input: InboundEventInput = {
