@@ -9,6 +9,7 @@ import { parseBody } from './middleware/body.js';
 import { corsFor } from './middleware/cors.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestContext } from './middleware/request-context.js';
+import { verifyEmailPageRouter } from './pages/verify-email.router.js';
 import { ROUTES } from './routes/index.js';
 import { openApiRoutes } from './routes/openapi.routes.js';
 import { googleSimulatorRouter } from './simulator/google-simulator.router.js';
@@ -46,6 +47,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa {
   app.use(parseBody(routes, deps.config.jsonBodyLimit));
   app.use(router.routes());
   app.use(googleSimulatorRouter(deps).routes());
+  app.use(verifyEmailPageRouter().routes());
   app.use(router.allowedMethods({ throw: true }));
   app.on('error', (err) => deps.log.error({ err }, 'koa error'));
   return app;
