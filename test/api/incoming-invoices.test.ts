@@ -11,7 +11,7 @@ import { execute } from '../../domain/shared/execute.js';
 import { FakeEInvoicingProvider } from '../fakes/fake-einvoicing-provider.js';
 import { buildDocument } from '../fixtures/invoice-document-builder.js';
 import { postJson, readJson } from '../helpers/http.js';
-import { type SeededTenant, seedPlatformTenant, seedUser, seedUserKey } from '../helpers/identities.js';
+import { type SeededTenant, seedPlatformTenant, seedSubTenant, seedUser, seedUserKey } from '../helpers/identities.js';
 import { queuedJobs } from '../helpers/seed.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -26,15 +26,7 @@ test.before(async () => {
     override: (c) => c.register(EINVOICING_PROVIDER, { useValue: provider }),
   });
   tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
-  [{ id: subTenantId }] = await app
-    .ownerDb('sub_tenants')
-    .insert({
-      tenant_id: tenant.tenantId,
-      environment: 'sandbox',
-      name: 'Buyer SAS',
-      external_id: `ext-${randomUUID()}`,
-    })
-    .returning('id');
+  subTenantId = await seedSubTenant(app.ownerDb, tenant.tenantId);
 });
 test.after.always(() => app?.close());
 

@@ -132,3 +132,20 @@ export async function seedPlatformTenant(
     },
   };
 }
+
+/** A sub-tenant of a tenant, in one environment (sandbox unless told). */
+export async function seedSubTenant(
+  db: Knex,
+  tenantId: string,
+  options: { environment?: Environment; name?: string } = {},
+): Promise<string> {
+  const [{ id }] = await db('sub_tenants')
+    .insert({
+      tenant_id: tenantId,
+      environment: options.environment ?? 'sandbox',
+      name: options.name ?? 'Buyer SAS',
+      external_id: `ext-${randomUUID()}`,
+    })
+    .returning('id');
+  return id;
+}

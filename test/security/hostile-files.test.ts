@@ -10,6 +10,7 @@ import { postJson, readJson } from '../helpers/http.js';
 import {
   type SeededTenant,
   seedPlatformTenant,
+  seedSubTenant,
   seedUser,
   seedUserKey,
   seedVerifiedCompany,
@@ -31,15 +32,7 @@ let subTenantId: string;
 test.before(async () => {
   app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0' } });
   tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
-  [{ id: subTenantId }] = await app
-    .ownerDb('sub_tenants')
-    .insert({
-      tenant_id: tenant.tenantId,
-      environment: 'sandbox',
-      name: 'Buyer SAS',
-      external_id: `ext-${randomUUID()}`,
-    })
-    .returning('id');
+  subTenantId = await seedSubTenant(app.ownerDb, tenant.tenantId);
 });
 test.after.always(() => app?.close());
 

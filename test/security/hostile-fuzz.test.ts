@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import test from 'ava';
 import { PARSER_BUDGET, ParserPool } from '../../domain/incoming/parser-pool.js';
 import { postJson } from '../helpers/http.js';
-import { type SeededTenant, seedPlatformTenant } from '../helpers/identities.js';
+import { type SeededTenant, seedPlatformTenant, seedSubTenant } from '../helpers/identities.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { type SampleFormat, sample, uncompressedFacturx } from './hostile-samples.js';
 
@@ -111,15 +110,7 @@ const files = mutants();
 test.before(async () => {
   app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0' } });
   tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
-  [{ id: subTenantId }] = await app
-    .ownerDb('sub_tenants')
-    .insert({
-      tenant_id: tenant.tenantId,
-      environment: 'sandbox',
-      name: 'Fuzz SAS',
-      external_id: `ext-${randomUUID()}`,
-    })
-    .returning('id');
+  subTenantId = await seedSubTenant(app.ownerDb, tenant.tenantId, { name: 'Fuzz SAS' });
 });
 test.after.always(() => app?.close());
 
