@@ -37,19 +37,9 @@ export async function measureIdlePickup(options: {
   let finished = 0;
   for (let i = 0; i < options.count && performance.now() < options.deadline; i++) {
     await sleep(1000 + Math.random() * 1000);
-    const number = `IDLE-${i}`;
-    const res = await fetch(`${options.baseUrl}${CREATE_PATH}`, {
-      method: 'POST',
-      headers: { 'X-API-Key': tenant.key, 'Content-Type': 'application/json' },
-      body: tenLineBody(number),
-    });
+    const id = await createOne(options.baseUrl, tenant, `IDLE-${i}`, options.perInvoiceTimeoutMs);
     const answeredAt = performance.now();
-    const body = (await res.json()) as { data?: { id?: string } };
-    const id = body.data?.id;
-    if (!res.ok || !id) {
-      log(`idle: creation answered ${res.status}`);
-      continue;
-    }
+    if (!id) continue;
     created++;
     let documentsAt: number | null = null;
     const stopAt = Math.min(answeredAt + options.perInvoiceTimeoutMs, options.deadline);
@@ -74,6 +64,24 @@ export async function measureIdlePickup(options: {
     `idle: ${finished} of ${created} done; documents after ${documents.join(', ')} ms; webhooks after ${webhooks.join(', ')} ms`,
   );
   return report;
+}
+
+/** One creation; its invoice id, or null (logged) when it failed or took longer than `timeoutMs`. */
+async function createOne(baseUrl: string, tenant: LoadTenant, number: string, timeoutMs: number) {
+  try {
+    const res = await fetch(`${baseUrl}${CREATE_PATH}`, {
+      method: 'POST',
+      headers: { 'X-API-Key': tenant.key, 'Content-Type': 'application/json' },
+      body: tenLineBody(number),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const body = (await res.json()) as { data?: { id?: string } };
+    if (res.ok && body.data?.id) return body.data.id;
+    log(`idle: creation answered ${res.status}`);
+  } catch (err) {
+    log(`idle: creation failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return null;
 }
 
 async function documentsReady(pool: pg.Pool, id: string): Promise<boolean> {

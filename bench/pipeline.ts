@@ -57,6 +57,9 @@ export interface PipelineReport {
   seconds: number;
 }
 
+/** The longest the bench waits for one request or query of its own (setup, polling). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 /** Below this many seconds left, a phase is skipped rather than started and cut short at once. */
 const MIN_PHASE_S = 10;
 
@@ -70,7 +73,13 @@ export async function measurePipeline(settings: PipelineSettings): Promise<Pipel
   const began = performance.now();
   const deadline = began + settings.total_timeout_s * 1000;
   const database = await createBenchDatabase();
-  const pool = new pg.Pool({ connectionString: database.url, max: 2, application_name: 'einvoice-bench' });
+  // a query that hangs must not hold the run: every wait of the bench is bounded
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: 2,
+    application_name: 'einvoice-bench',
+    query_timeout: REQUEST_TIMEOUT_MS,
+  });
   const receiver = await startWebhookReceiver();
   // the workers decrypt the webhook secrets the web process stored; the receiver is on loopback
   const service: ServiceOptions = { appKey: newAppKey(), env: { ALLOW_PRIVATE_URLS: 'true' } };
@@ -177,6 +186,7 @@ async function benchTenants(
         method: 'PUT',
         headers: { 'X-Tenant-Key': seeded.keys.sk_test, 'Content-Type': 'application/json' },
         body: JSON.stringify({ webhook_url: `${receiver.url}/${i}` }),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       if (!res.ok) throw new Error(`PUT /api/v1/tenant/me answered ${res.status}: ${await res.text()}`);
       tenants.push({ tenantId: seeded.tenantId, key: seeded.keys.sk_test });
