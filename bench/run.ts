@@ -1,9 +1,14 @@
 import { createBenchDatabase } from './bench-database.js';
 import { clusterCpu, processCpu } from './cpu-meter.js';
 import { measureDocuments } from './documents.js';
+import { envInt, selectedScenarios } from './env.js';
 import { measureLedgerAppend } from './ledger.js';
 import { log } from './log.js';
 import { type BenchSettings, measureScenario, type ScenarioReport } from './measure.js';
+import { type FloorReport, runFloor } from './pgbench-floor.js';
+import { measurePipeline, type PhaseOutcome, type PipelineReport, pipelineSettings } from './pipeline.js';
+import type { PhaseReport } from './pipeline-phase.js';
+import { isPhase, summarizePipeline } from './pipeline-summary.js';
 import { SCENARIOS } from './scenarios.js';
 import { startWebServer } from './web-server.js';
 
@@ -13,8 +18,15 @@ async function main(): Promise<boolean> {
     warmupS: envInt('BENCH_WARMUP', 2, 0),
     connections: envInt('BENCH_CONNECTIONS', 20, 1),
   };
+  const only = selectedScenarios();
   const startedAt = new Date().toISOString();
-  const reports = await runScenarios(settings);
+  const { reports, floor } = await runScenarios(settings, only);
+  let pipeline: PipelineReport | null = null;
+  if (!only || only.includes('pipeline')) {
+    const pipelineSet = pipelineSettings();
+    log(`pipeline: ${pipelineSet.invoices} invoices per phase, at most ${pipelineSet.total_timeout_s} s in all`);
+    pipeline = await measurePipeline(pipelineSet);
+  }
   // After the web process has stopped: the renderers alone, as one worker process runs them.
   log(`document_generate: ${settings.durationS} s per measure`);
   const documents = await measureDocuments(Math.max(1, Math.round(settings.durationS / 2)));
@@ -26,44 +38,78 @@ async function main(): Promise<boolean> {
     node: process.version,
     started_at: startedAt,
     scenarios: reports,
+    ...(floor ? { floor } : {}),
+    ...(pipeline ? { pipeline: { ...pipeline, summary: summarizePipeline(pipeline, documents, floor) } } : {}),
     document_generate: documents,
     ledger_append: ledger,
   };
   process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
   const failed = reports.filter((r) => r.errors > 0 || r.non_2xx > 0);
   for (const r of failed) log(`${r.name}: ${r.errors} errors, ${r.non_2xx} non-2xx responses`);
-  return failed.length === 0;
+  const pipelineFailed = pipeline ? pipelineCreationErrors(pipeline) : [];
+  for (const line of pipelineFailed) log(line);
+  return failed.length === 0 && pipelineFailed.length === 0;
 }
 
-async function runScenarios(settings: BenchSettings): Promise<ScenarioReport[]> {
+/** Creations the service refused or dropped during the pipeline: like a scenario's, they fail the run. */
+function pipelineCreationErrors(pipeline: PipelineReport): string[] {
+  const phases: [string, PhaseOutcome][] = [
+    ['one_worker.one_tenant', pipeline.one_worker.one_tenant],
+    ['one_worker.many_tenants', pipeline.one_worker.many_tenants],
+    ['two_workers.one_tenant', pipeline.two_workers.one_tenant],
+    ['two_workers.many_tenants', pipeline.two_workers.many_tenants],
+  ];
+  return phases
+    .filter(([, phase]) => isPhase(phase) && (phase.creation.errors > 0 || phase.creation.non_2xx > 0))
+    .map(([name, phase]) => {
+      const { errors, non_2xx } = (phase as PhaseReport).creation;
+      return `pipeline ${name}: ${errors} errors, ${non_2xx} non-2xx responses`;
+    });
+}
+
+async function runScenarios(
+  settings: BenchSettings,
+  only: string[] | null,
+): Promise<{ reports: ScenarioReport[]; floor: FloorReport | null }> {
+  const scenarios = SCENARIOS.filter((s) => !only || only.includes(s.name));
+  // The floor is invoice_create's yardstick: it runs with it (or alone as `floor`), on the same cluster.
+  const withFloor = !only || only.includes('floor') || only.includes('invoice_create');
+  if (scenarios.length === 0 && !withFloor) return { reports: [], floor: null };
   const database = await createBenchDatabase();
   try {
-    const server = await startWebServer(database.url);
-    try {
-      const context = { baseUrl: server.baseUrl, databaseUrl: database.url };
-      const meters = { web: processCpu(server.pid), database: await clusterCpu(database.adminUrl) };
-      const reports: ScenarioReport[] = [];
-      const only = process.env.BENCH_SCENARIOS?.split(',').map((name) => name.trim());
-      for (const scenario of SCENARIOS.filter((s) => !only || only.includes(s.name))) {
-        log(`${scenario.name}: ${settings.warmupS} s warm-up, ${settings.durationS} s measured`);
-        const report = await measureScenario(scenario, context, settings, meters);
-        log(`${scenario.name}: ${report.requests_per_s} req/s, p50 ${report.p50_ms} ms, p99 ${report.p99_ms} ms`);
-        reports.push(report);
+    const reports: ScenarioReport[] = [];
+    if (scenarios.length > 0) {
+      const server = await startWebServer(database.url);
+      try {
+        const context = { baseUrl: server.baseUrl, databaseUrl: database.url };
+        const meters = { web: processCpu(server.pid), database: await clusterCpu(database.adminUrl) };
+        for (const scenario of scenarios) {
+          log(`${scenario.name}: ${settings.warmupS} s warm-up, ${settings.durationS} s measured`);
+          const report = await measureScenario(scenario, context, settings, meters);
+          log(`${scenario.name}: ${report.requests_per_s} req/s, p50 ${report.p50_ms} ms, p99 ${report.p99_ms} ms`);
+          reports.push(report);
+        }
+      } finally {
+        await server.stop();
       }
-      return reports;
-    } finally {
-      await server.stop();
     }
+    if (!withFloor) return { reports, floor: null };
+    const seconds = envInt('BENCH_FLOOR_SECONDS', 5, 1);
+    log(`floor: pgbench, 4 runs of ${seconds} s`);
+    const floor = await runFloor(database.adminUrl, seconds);
+    const create = reports.find((r) => r.name === 'invoice_create');
+    if (create && floor.best_one_tenant_tps) {
+      floor.invoice_create_ratio = Math.round((create.requests_per_s / floor.best_one_tenant_tps) * 100) / 100;
+    }
+    log(
+      floor.skipped
+        ? `floor: not run (${floor.skipped})`
+        : `floor: ${JSON.stringify(floor.figures)}; invoice_create ÷ best one-tenant = ${floor.invoice_create_ratio}`,
+    );
+    return { reports, floor };
   } finally {
     await database.drop();
   }
-}
-
-function envInt(name: string, fallback: number, min: number): number {
-  const text = process.env[name]?.trim();
-  if (!text) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) < min) throw new Error(`${name} must be an integer >= ${min} (got ${text})`);
-  return Number(text);
 }
 
 // An explicit exit code: the JSON is the output, the code says whether every request succeeded.

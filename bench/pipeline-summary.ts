@@ -1,0 +1,107 @@
+import type { DocumentsReport } from './documents.js';
+import type { QueuePickup } from './job-pickup.js';
+import type { FloorReport } from './pgbench-floor.js';
+import type { PhaseOutcome, PipelineReport } from './pipeline.js';
+import type { PhaseReport } from './pipeline-phase.js';
+
+/** One target of the team: the figure of this run, and whether it meets it (null: not measured). */
+export interface TargetCheck {
+  target: string;
+  value: number | null;
+  met: boolean | null;
+  note?: string;
+}
+
+export interface PipelineSummary {
+  /** Documents per second through the queue (one worker) ÷ the in-process worker_job_per_second.facturx. */
+  queue_overhead: { in_process_facturx_per_s: number; one_tenant: number | null; many_tenants: number | null };
+  /** Documents per second with two worker processes ÷ with one (`speedup`), and ÷ twice one (`per_worker`). */
+  scaling: Record<'one_tenant' | 'many_tenants', { speedup: number | null; per_worker: number | null }>;
+  targets: Record<string, TargetCheck>;
+}
+
+export const isPhase = (outcome: PhaseOutcome | undefined): outcome is PhaseReport =>
+  outcome !== undefined && !('skipped' in outcome);
+
+/** Three significant digits: the queue's ratio today is in the thousandths. */
+const ratio = (a: number | null | undefined, b: number | null | undefined): number | null =>
+  a == null || b == null || b === 0 ? null : Number((a / b).toPrecision(3));
+
+const check = (target: string, value: number | null, ok: (v: number) => boolean, note?: string): TargetCheck => ({
+  target,
+  value,
+  met: value === null ? null : ok(value),
+  ...(note ? { note } : {}),
+});
+
+/** The worst p99 over the pipeline's queues, and how many of their jobs never started (counted as waiting until the end). */
+function worstP99(pickups: Record<string, QueuePickup>[]): { p99: number | null; unstarted: number } {
+  let p99: number | null = null;
+  let unstarted = 0;
+  for (const pickup of pickups) {
+    for (const queue of Object.values(pickup)) {
+      unstarted += queue.jobs - queue.started;
+      if (queue.p99_ms !== null) p99 = Math.max(p99 ?? 0, queue.p99_ms);
+    }
+  }
+  return { p99, unstarted };
+}
+
+/** The ratios and the team's targets, from the pipeline, the in-process renderers and the floor. */
+export function summarizePipeline(
+  pipeline: PipelineReport,
+  documents: DocumentsReport,
+  floor: FloorReport | null,
+): PipelineSummary {
+  const inProcess = documents.worker_job_per_second.facturx;
+  const one = pipeline.one_worker;
+  const two = pipeline.two_workers;
+  const rate = (outcome: PhaseOutcome) => (isPhase(outcome) ? outcome.documents_per_s : null);
+  const scaling = (mix: 'one_tenant' | 'many_tenants') => {
+    const base = rate(one[mix]);
+    return { speedup: ratio(rate(two[mix]), base), per_worker: ratio(rate(two[mix]), base === null ? null : 2 * base) };
+  };
+  const loadPhases = [one.one_tenant, one.many_tenants, two.one_tenant, two.many_tenants].filter(isPhase);
+  const readyAfter = loadPhases.filter((p) => p.workers === 1);
+  const unfinished = readyAfter.filter((p) => p.documents_ready_after_s === null);
+  const idle = 'skipped' in pipeline.idle ? null : worstP99([pipeline.idle.pickup_ms]);
+  const load = worstP99(loadPhases.map((p) => p.pickup_ms));
+  const summary: PipelineSummary = {
+    queue_overhead: {
+      in_process_facturx_per_s: inProcess,
+      one_tenant: ratio(rate(one.one_tenant), inProcess),
+      many_tenants: ratio(rate(one.many_tenants), inProcess),
+    },
+    scaling: { one_tenant: scaling('one_tenant'), many_tenants: scaling('many_tenants') },
+    targets: {},
+  };
+  const t = summary.targets;
+  t.queue_facturx_vs_in_process = check('>= 0.5', summary.queue_overhead.many_tenants, (v) => v >= 0.5);
+  t.documents_ready_after_last_creation_s = check(
+    `<= 10 (${pipeline.settings.invoices} invoices)`,
+    unfinished.length > 0 || readyAfter.length === 0
+      ? null
+      : Math.max(...readyAfter.map((p) => p.documents_ready_after_s ?? 0)),
+    (v) => v <= 10,
+    unfinished.length > 0 ? unfinished.map((p) => `${p.tenants} tenant(s): ${p.progress}`).join('; ') : undefined,
+  );
+  if (unfinished.length > 0) t.documents_ready_after_last_creation_s.met = false;
+  t.pickup_p99_idle_ms = check('<= 200', idle?.p99 ?? null, (v) => v <= 200);
+  t.pickup_p99_load_ms = check(
+    '<= 1000',
+    load.p99,
+    (v) => v <= 1000,
+    load.unstarted > 0
+      ? `${load.unstarted} jobs never started within the timeouts: the p99 is a lower bound (their wait until the end)`
+      : undefined,
+  );
+  if (load.unstarted > 0) t.pickup_p99_load_ms.met = false;
+  t.two_workers_speedup = check('>= 1.6', summary.scaling.many_tenants.speedup, (v) => v >= 1.6);
+  t.invoice_create_vs_floor = check(
+    '>= 1.0',
+    floor?.invoice_create_ratio ?? null,
+    (v) => v >= 1.0,
+    floor?.skipped ?? (floor ? undefined : 'the floor did not run (BENCH_SCENARIOS)'),
+  );
+  return summary;
+}
