@@ -18,15 +18,8 @@ interface FileClaims extends Record<string, unknown>, LinkCredentialClaims {
 
 const signing = (ctx: OperationContext, now: Date) => ({ key: ctx.deps.config.appKey, purpose: PURPOSE, now });
 
-/** 409 while the worker has not generated the files yet (or could not), as for invoices. */
+/** 409 when generating the files failed, as for invoices (pending files are rendered on demand first). */
 export function assertDocumentsReady(c: CreditNoteRow): void {
-  if (c.documents_status === 'pending') {
-    throw new AppError(
-      'DOCUMENT_NOT_READY',
-      `The files of credit note ${c.credit_note_number} are being generated. Retry in a few seconds.`,
-      { headers: { 'Retry-After': '2' }, body: { documents_status: 'pending' } },
-    );
-  }
   if (c.documents_status === 'failed') {
     throw new AppError(
       'DOCUMENT_GENERATION_FAILED',

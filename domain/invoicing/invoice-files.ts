@@ -4,8 +4,7 @@ import { AppError } from '../shared/app-error.js';
 import type { OperationContext } from '../shared/operation.js';
 import { publicBaseUrlOf } from '../users/public-url.js';
 import type { DocumentKind, InvoiceDocumentInfo } from './document-store.js';
-import { listInvoiceDocuments } from './document-store.js';
-import { findReadableInvoice, invoiceReaderOf } from './invoice-queries.js';
+import { invoiceFilesOnDemand } from './invoice-files-on-demand.js';
 import type { InvoiceRow } from './invoice-row.js';
 
 /** `original`, `converted`, `pdf` (spec "Invoices") and `xml`, `facturx` (spec "Sandbox"). */
@@ -43,7 +42,8 @@ function candidatesFor(type: DownloadType, invoice: InvoiceRow): DocumentKind[] 
 
 /**
  * The stored file that answers a download type, or the error that tells the caller what to do: the
- * original is there from creation on (or never); generated files wait for the document worker.
+ * original is there from creation on (or never); generated files once rendered (by the document
+ * worker, or on demand by the download), unless their rendering failed.
  */
 export function chooseDocument(
   invoice: InvoiceRow,
@@ -58,13 +58,6 @@ export function chooseDocument(
     throw new AppError(
       'FILE_NOT_FOUND',
       `Invoice ${invoice.invoice_number} was created without an original_file: there is no original to download. Use type pdf or converted.`,
-    );
-  }
-  if (invoice.documents_status === 'pending') {
-    throw new AppError(
-      'DOCUMENT_NOT_READY',
-      `The files of invoice ${invoice.invoice_number} are being generated. Retry in a few seconds.`,
-      { headers: { 'Retry-After': '2' }, body: { documents_status: 'pending' } },
     );
   }
   if (invoice.documents_status === 'failed') {
@@ -89,16 +82,16 @@ export function chooseDocument(
 /**
  * A link that serves one file of a readable invoice without credentials for 15 minutes: the
  * signed claims name the invoice, its tenant and the kind chosen now, and the credential that asked:
- * the link serves that file while that credential stays active.
+ * the link serves that file while that credential stays active. Files still pending are rendered
+ * first (invoice-files-on-demand.ts), so the caller runs outside any transaction.
  */
 export async function issueDownloadLink(
   ctx: OperationContext,
   id: string,
   type: DownloadType,
 ): Promise<{ url: string; expires_at: string }> {
-  const { invoice } = await findReadableInvoice(ctx.tx, invoiceReaderOf(ctx.caller), id);
-  const document = chooseDocument(invoice, await listInvoiceDocuments(ctx.tx, invoice.id), type);
-  return signDownloadLink(ctx, invoice, document.kind);
+  const { invoice, documents } = await invoiceFilesOnDemand(ctx, id, type !== 'original');
+  return signDownloadLink(ctx, invoice, chooseDocument(invoice, documents, type).kind);
 }
 
 /** The signed link to one stored kind of an invoice's files (15 minutes, no credentials). */
