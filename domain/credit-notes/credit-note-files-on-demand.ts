@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { CreditNoteIdInput } from '../../schemas/credit-notes.js';
-import type { RenderOutcome } from '../invoicing/generated-documents.js';
+import { ON_DEMAND_MAX_LINES, type RenderOutcome } from '../invoicing/generated-documents.js';
 import { invoiceReaderOf } from '../invoicing/invoice-queries.js';
 import type { StoredInvoice } from '../invoicing/invoice-row.js';
 import { findInvoice } from '../invoicing/invoice-store.js';
@@ -66,12 +66,15 @@ const recordOnDemand = (outcome: RenderOutcome) =>
 /**
  * The credit note and its files, made now if they are still pending, as invoices' are
  * (invoice-files-on-demand.ts): rendered between two short transactions, recorded under the row
- * lock, so the worker's job then finds the credit note ready and skips it.
+ * lock, so the worker's job then finds the credit note ready and skips it. One of more than
+ * ON_DEMAND_MAX_LINES lines is left pending, for the worker.
  */
 export async function creditNoteFilesOnDemand(ctx: OperationContext, id: string): Promise<CreditNoteFiles> {
   const read = await execute(readCreditNoteFiles, { id }, ctx.caller, ctx.deps);
-  if (read.creditNote.documents_status !== 'pending' || !read.invoice) return read;
   const { invoice } = read;
+  if (read.creditNote.documents_status !== 'pending' || !invoice || read.stored.lines.length > ON_DEMAND_MAX_LINES) {
+    return read;
+  }
   const started = performance.now();
   const outcome = await renderCreditNote(read.stored, () => invoice, ctx.log);
   ctx.log.info(

@@ -3,7 +3,12 @@ import type { InvoiceIdInput } from '../../schemas/invoices.js';
 import { execute } from '../shared/execute.js';
 import { defineCommand, defineQuery, type OperationContext } from '../shared/operation.js';
 import { type InvoiceDocumentInfo, listInvoiceDocuments } from './document-store.js';
-import { type RenderOutcome, recordInvoiceRendering, renderInvoiceFiles } from './generated-documents.js';
+import {
+  ON_DEMAND_MAX_LINES,
+  type RenderOutcome,
+  recordInvoiceRendering,
+  renderInvoiceFiles,
+} from './generated-documents.js';
 import { findReadableInvoice, invoiceReaderOf } from './invoice-queries.js';
 import type { InvoiceRow, StoredInvoice } from './invoice-row.js';
 
@@ -52,10 +57,11 @@ const recordOnDemand = (outcome: RenderOutcome) =>
 
 /**
  * The invoice and its files, its generated files made now if they are still pending (`generated`:
- * the caller wants one of them), so that a download never waits for the document worker's queue.
+ * the caller wants one of them), so that a download does not wait for the document worker's queue.
  * Rendering a 10-line invoice takes about a millisecond, so it runs in the request, between the
  * two transactions: no transaction or lock is held while it runs. The worker's job then finds the
- * invoice ready and skips it.
+ * invoice ready and skips it. An invoice of more than ON_DEMAND_MAX_LINES lines is left pending,
+ * for the worker.
  */
 export async function invoiceFilesOnDemand(
   ctx: OperationContext,
@@ -63,7 +69,9 @@ export async function invoiceFilesOnDemand(
   generated: boolean,
 ): Promise<InvoiceFiles> {
   const read = await execute(readInvoiceFiles, { id }, ctx.caller, ctx.deps);
-  if (!generated || read.invoice.documents_status !== 'pending') return read;
+  if (!generated || read.invoice.documents_status !== 'pending' || read.lines.length > ON_DEMAND_MAX_LINES) {
+    return read;
+  }
   const started = performance.now();
   const outcome = await renderInvoiceFiles(read, ctx.log);
   ctx.log.info(

@@ -4,15 +4,15 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import test, { type ExecutionContext } from 'ava';
 import { listInvoiceDocuments } from '../../domain/invoicing/document-store.js';
-import type { GeneratedDocuments } from '../../domain/invoicing/generated-documents.js';
+import { type GeneratedDocuments, ON_DEMAND_MAX_LINES } from '../../domain/invoicing/generated-documents.js';
 import { generateCreditNoteDocumentsJob } from '../../workers/handlers/generate-credit-note-documents.js';
 import { generateInvoiceDocumentsJob } from '../../workers/handlers/generate-invoice-documents.js';
 import { expectRefusal } from '../helpers/assertions.js';
 import { createCreditNote } from '../helpers/credit-notes.js';
 import { validateAll } from '../helpers/einvoice-validator.js';
-import { readJson } from '../helpers/http.js';
+import { postJson, readJson } from '../helpers/http.js';
 import { type SeededTenant, seedPlatformTenant } from '../helpers/identities.js';
-import { createInvoice } from '../helpers/invoices.js';
+import { createInvoice, invoiceBody } from '../helpers/invoices.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -239,5 +239,35 @@ test.serial(
     )) as GeneratedDocuments;
     t.is(job.documents_status, 'failed');
     t.is((await app.ownerDb('invoices').where({ id: invoice.id }).first()).documents_error, row.documents_error);
+  },
+);
+
+test.serial(
+  'more lines than a request renders: 409 DOCUMENT_NOT_READY with Retry-After until the worker has made them',
+  async (t) => {
+    // The tenant route computes the totals of this long body.
+    const { total_ht, total_tax, total_ttc, lines, ...base } = invoiceBody();
+    const long = Array.from({ length: ON_DEMAND_MAX_LINES + 1 }, (_, i) => ({
+      description: `Article ${i + 1}`,
+      quantity: 1,
+      unit_price: 10,
+      tax_rate: 20,
+    }));
+    const res = await app.request(
+      '/api/v1/tenant/invoices',
+      postJson({ ...base, lines: long }, { 'X-Tenant-Key': tenant.keys.sk_test }),
+    );
+    const created = await readJson(res);
+    t.is(res.status, 201, JSON.stringify(created));
+    const pending = await get(`/api/v1/invoices/${created.data.id}/download/pdf`);
+    t.is(pending.headers.get('retry-after'), '2');
+    await expectRefusal(t, pending, 409, 'DOCUMENT_NOT_READY');
+    t.deepEqual(await listInvoiceDocuments(app.ownerDb, created.data.id), []);
+    const job = (await generateInvoiceDocumentsJob(
+      { tenantId: tenant.tenantId, invoiceId: created.data.id },
+      app.deps,
+    )) as GeneratedDocuments;
+    t.is(job.documents_status, 'ready');
+    await download(t, `/api/v1/invoices/${created.data.id}/download/pdf`);
   },
 );

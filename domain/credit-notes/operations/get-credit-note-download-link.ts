@@ -8,7 +8,7 @@ import { creditNoteFilesOnDemand } from '../credit-note-files-on-demand.js';
 export const downloadCreditNote = defineQuery<CreditNoteDownloadInput, DownloadLink>({
   name: 'download_credit_note',
   summary:
-    'A link to a file of a credit note, valid 15 minutes without credentials: `pdf` (default, readable), `facturx` (Factur-X PDF/A-3), `ubl` (UBL 2.1 CreditNote) or `cii` (CII, type 381). Files not generated yet are generated for the call; 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed.',
+    'A link to a file of a credit note, valid 15 minutes without credentials: `pdf` (default, readable), `facturx` (Factur-X PDF/A-3), `ubl` (UBL 2.1 CreditNote) or `cii` (CII, type 381). Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed.',
   input: 'CreditNoteDownloadInput',
   output: 'DownloadLink',
   callers: ['user', 'tenant'],
