@@ -113,18 +113,18 @@ test.serial('an altered or made-up link answers 403 DOWNLOAD_LINK_INVALID', asyn
 });
 
 test.serial(
-  'while the files are generated: 409 DOCUMENT_NOT_READY with Retry-After; failed: 409 with the reason',
+  'while the files are pending: rendered for the request, then served; failed: 409 with the reason',
   async (t) => {
     const invoice = await createInvoice(app.request, tenant.keys.sk_test);
     t.is(invoice.documents_status, 'pending');
     for (const type of ['pdf', 'converted']) {
-      const res = await linkRequest(invoice.id, type);
-      t.is(res.headers.get('retry-after'), '2');
-      const body = await expectRefusal(t, res, 409, 'DOCUMENT_NOT_READY');
-      t.regex(body.message, /Retry in a few seconds/);
+      const { url } = await link(t, await linkRequest(invoice.id, type));
+      const served = Buffer.from(await (await fetchLink(url)).arrayBuffer());
+      t.deepEqual(served, (await findInvoiceDocument(app.ownerDb, invoice.id, 'facturx'))!.content, type);
     }
-    await setDocumentsStatus(app.ownerDb, invoice.id, 'failed', 'font not found');
-    const failed = await expectRefusal(t, await linkRequest(invoice.id, 'pdf'), 409, 'DOCUMENT_GENERATION_FAILED');
+    const failing = await createInvoice(app.request, tenant.keys.sk_test);
+    await setDocumentsStatus(app.ownerDb, failing.id, 'failed', 'font not found');
+    const failed = await expectRefusal(t, await linkRequest(failing.id, 'pdf'), 409, 'DOCUMENT_GENERATION_FAILED');
     t.regex(failed.message, /font not found/);
   },
 );

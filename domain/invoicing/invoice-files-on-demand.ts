@@ -1,0 +1,82 @@
+import { performance } from 'node:perf_hooks';
+import type { InvoiceIdInput } from '../../schemas/invoices.js';
+import { execute } from '../shared/execute.js';
+import { defineCommand, defineQuery, type OperationContext } from '../shared/operation.js';
+import { type InvoiceDocumentInfo, listInvoiceDocuments } from './document-store.js';
+import {
+  ON_DEMAND_MAX_LINES,
+  type RenderOutcome,
+  recordInvoiceRendering,
+  renderInvoiceFiles,
+} from './generated-documents.js';
+import { findReadableInvoice, invoiceReaderOf } from './invoice-queries.js';
+import type { InvoiceRow, StoredInvoice } from './invoice-row.js';
+
+/** An invoice and the files it has, without their bytes. */
+export interface InvoiceFiles {
+  invoice: InvoiceRow;
+  documents: InvoiceDocumentInfo[];
+}
+
+/** First step: the invoice (with its lines, to render them) and its files, in a read-only transaction. */
+const readInvoiceFiles = defineQuery<InvoiceIdInput, InvoiceFiles & StoredInvoice>({
+  name: 'read_invoice_files',
+  summary: 'An invoice you may read, with its lines and the files it has (a download link step).',
+  input: 'InvoiceIdInput',
+  output: 'InvoiceFiles',
+  callers: ['user', 'tenant'],
+  scope: 'invoices',
+  async run({ id }, ctx) {
+    const stored = await findReadableInvoice(ctx.tx, invoiceReaderOf(ctx.caller), id);
+    return { ...stored, documents: await listInvoiceDocuments(ctx.tx, id) };
+  },
+});
+
+/**
+ * Last step, a short transaction: takes the invoice's row lock, the one the worker takes, and
+ * records `outcome` only if the files are still pending. Otherwise the worker or another request
+ * recorded theirs first, and those stand: one set of files and one audit entry per invoice.
+ */
+const recordOnDemand = (outcome: RenderOutcome) =>
+  defineCommand<InvoiceIdInput, InvoiceFiles>({
+    name: 'record_invoice_files',
+    summary: "Store an invoice's files rendered for a download, unless they were stored meanwhile.",
+    input: 'InvoiceIdInput',
+    output: 'InvoiceFiles',
+    callers: ['user', 'tenant'],
+    scope: 'invoices',
+    async run({ id }, ctx) {
+      const locked = await findReadableInvoice(ctx.tx, invoiceReaderOf(ctx.caller), id, { forUpdate: true });
+      const invoice =
+        locked.invoice.documents_status === 'pending'
+          ? (await recordInvoiceRendering(ctx, locked.invoice, outcome)).invoice
+          : locked.invoice;
+      return { invoice, documents: await listInvoiceDocuments(ctx.tx, id) };
+    },
+  });
+
+/**
+ * The invoice and its files, its generated files made now if they are still pending (`generated`:
+ * the caller wants one of them), so that a download does not wait for the document worker's queue.
+ * Rendering a 10-line invoice takes about a millisecond, so it runs in the request, between the
+ * two transactions: no transaction or lock is held while it runs. The worker's job then finds the
+ * invoice ready and skips it. An invoice of more than ON_DEMAND_MAX_LINES lines is left pending,
+ * for the worker.
+ */
+export async function invoiceFilesOnDemand(
+  ctx: OperationContext,
+  id: string,
+  generated: boolean,
+): Promise<InvoiceFiles> {
+  const read = await execute(readInvoiceFiles, { id }, ctx.caller, ctx.deps);
+  if (!generated || read.invoice.documents_status !== 'pending' || read.lines.length > ON_DEMAND_MAX_LINES) {
+    return read;
+  }
+  const started = performance.now();
+  const outcome = await renderInvoiceFiles(read, ctx.log);
+  ctx.log.info(
+    { invoice_id: id, render_ms: Math.round((performance.now() - started) * 100) / 100 },
+    'invoice documents rendered for a download',
+  );
+  return execute(recordOnDemand(outcome), { id }, ctx.caller, ctx.deps);
+}
