@@ -94,21 +94,28 @@ for (const request of FEC_LABEL_REQUESTS) {
   test(`the FEC label pattern answers ${request.name} with a 5 MB hostile label in under ${BOUND_MS} ms`, async (t) => {
     for (const hostile of FEC_HOSTILE) {
       const body = JSON.stringify(request.body(hostile(FIVE_MB)));
-      const started = Date.now();
-      const res = await fetch(`${url}${request.path}`, {
-        method: request.method,
-        headers: { 'Content-Type': 'application/json', 'X-Tenant-Key': tenant.keys.sk_test },
-        body,
-        signal: AbortSignal.timeout(BOUND_MS * 10),
-      }).catch((err: Error) => err);
-      const elapsed = Date.now() - started;
-      if (res instanceof Error) {
-        t.fail(`no answer in ${BOUND_MS * 10} ms (${res.name})`);
-        return;
-      }
-      t.is(res.status, 422, await res.text());
       // The upload of 5 MB over loopback is part of the time; the pattern must add next to nothing.
-      t.true(elapsed < BOUND_MS, `answered in ${elapsed} ms`);
+      // A second try forgives one slow moment of a loaded machine: super-linear work fails both.
+      const times: number[] = [];
+      for (let attempt = 0; attempt < 2 && !times.some((ms) => ms < BOUND_MS); attempt++) {
+        const started = Date.now();
+        const res = await fetch(`${url}${request.path}`, {
+          method: request.method,
+          headers: { 'Content-Type': 'application/json', 'X-Tenant-Key': tenant.keys.sk_test },
+          body,
+          signal: AbortSignal.timeout(BOUND_MS * 10),
+        }).catch((err: Error) => err);
+        if (res instanceof Error) {
+          t.fail(`no answer in ${BOUND_MS * 10} ms (${res.name})`);
+          return;
+        }
+        t.is(res.status, 422, await res.text());
+        times.push(Date.now() - started);
+      }
+      t.true(
+        times.some((ms) => ms < BOUND_MS),
+        `answered in ${times.join(' and ')} ms`,
+      );
     }
   });
 }
