@@ -137,3 +137,34 @@ test.serial('a tenant queued behind another tenant’s backlog starts before tha
   // Not just before the end: the second tenant has a loop of its own from the first fetches on.
   t.true(Math.max(...ofSecond) < 50, `second tenant started at ${ofSecond.join(', ')}`);
 });
+
+test.serial('a job that fails in a batch is retried alone: the other job of its batch completes', async (t) => {
+  const queue = 'generate-invoice-documents';
+  const boss: PgBoss = createBoss(env.database.url, 'worker');
+  boss.on('error', () => {});
+  await boss.start();
+  const [good, bad] = [randomUUID(), randomUUID()];
+  const tenantId = randomUUID();
+  const handler = async ({ invoiceId }: JobPayloads[typeof queue]) => {
+    if (invoiceId === bad) throw new Error('the database went away');
+  };
+  try {
+    await env.deps.boss.insert(queue, [
+      { data: { tenantId, invoiceId: good }, group: { id: tenantId } },
+      { data: { tenantId, invoiceId: bad }, group: { id: tenantId } },
+    ]);
+    await workQueue(queue, { ...WORKERS[queue], handler }, { ...env.deps, boss }, { seconds: 60, notifySeconds: 60 });
+    const states = await waitFor(async () => {
+      const { rows } = await env.ownerDb.raw(
+        "select data->>'invoiceId' as id, state, retry_count, output from pgboss.job where name = ? and data->>'invoiceId' = any(?)",
+        [queue, [good, bad]],
+      );
+      type Row = { id: string; state: string; output: unknown };
+      const byId = new Map<string, Row>(rows.map((r: Row) => [r.id, r]));
+      return byId.get(good)?.state === 'completed' && byId.get(bad)?.state === 'retry' ? byId : null;
+    });
+    t.regex(JSON.stringify(states.get(bad)?.output), /the database went away/);
+  } finally {
+    await boss.stop({ graceful: true, timeout: 5000 });
+  }
+});
