@@ -36,7 +36,7 @@ export function perTenantCap(workers: number, batch: number): number {
 export async function workQueue<Q extends QueueName>(
   queue: Q,
   spec: WorkerSpec<Q>,
-  deps: Pick<Deps, 'boss' | 'config' | 'log'>,
+  deps: Deps,
   polling: Polling = POLLING,
 ): Promise<string> {
   const workers = spec.workers ?? deps.config.workerConcurrency;
@@ -52,7 +52,7 @@ export async function workQueue<Q extends QueueName>(
       // Each job of a batch is settled on its own: one failure retries that job, not its batch.
       perJobResults: true,
     },
-    async (jobs) => runBatch(spec, jobs as unknown as JobRef<Q>[], deps as Deps),
+    async (jobs) => runBatch(spec, jobs as unknown as JobRef<Q>[], deps),
   );
 }
 
