@@ -22,36 +22,70 @@ import type { JobHandler } from './job-handler.js';
 
 export interface WorkerSpec<Q extends QueueName> {
   handler: JobHandler<Q>;
-  /** Jobs worked at once per worker process; tenant-grouped queues also cap each tenant. */
-  concurrency?: number;
-  /** Per-tenant cap within one process (pg-boss `localGroupConcurrency`), for tenant fairness. */
-  perTenant?: number;
+  /**
+   * Fetch loops in one worker process (WORKER_CONCURRENCY when unset), each claiming up to `batch`
+   * jobs at a time. A batch of 2 or more is what lets a loop fetch again at once while its last
+   * fetch came back full, instead of sleeping a polling interval between jobs.
+   */
+  workers?: number;
+  batch: number;
+  /**
+   * `serial`: the jobs of a batch run one after the other, yielding to the event loop in between
+   * (CPU-bound rendering, where running more at once only adds latency). `parallel`: they run at
+   * once (jobs that mostly wait on the database, a receiver or a provider).
+   */
+  run: 'serial' | 'parallel';
+  /**
+   * Jobs sent with the tenant as their group: one tenant's claimed jobs are capped, across every
+   * worker process, at the pool less one loop's batch (pg-boss `groupConcurrency`, in the fetch).
+   * A tenant alone keeps all but one loop busy; that loop starts another tenant's job as soon as
+   * it is sent, however long the first tenant's backlog.
+   */
+  fair?: true;
 }
 
 /** Which handler works each queue. Queue options (retries, dead letter) are in domain/shared/queues.ts. */
 export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
-  'dispatch-event': { handler: dispatchEvent, perTenant: 2 },
-  'purge-idempotency-keys': { handler: purgeIdempotencyKeys, concurrency: 1 },
-  'verify-company-kyc': { handler: verifyCompanyKyc, perTenant: 2 },
-  'send-password-reset': { handler: sendPasswordReset },
-  'send-email-verification': { handler: sendEmailVerification },
-  // CPU-bound rendering: two at a time per process keeps the event loop free for the other queues.
-  'generate-invoice-documents': { handler: generateInvoiceDocumentsJob, concurrency: 2, perTenant: 2 },
-  'generate-credit-note-documents': { handler: generateCreditNoteDocumentsJob, concurrency: 2, perTenant: 2 },
-  // Mostly waiting on receivers (up to 15 s each): more at once, and one slow tenant cannot take them all.
-  'deliver-webhook': { handler: deliverWebhook, concurrency: 10, perTenant: 4 },
-  'notify-webhook-disabled': { handler: notifyWebhookDisabled, perTenant: 1 },
-  'close-fiscal-periods': { handler: closeFiscalPeriods, concurrency: 1 },
-  'close-fiscal-chain': { handler: closeFiscalChainJob, perTenant: 2 },
-  'anchor-fiscal-closing': { handler: anchorFiscalClosing, perTenant: 2 },
-  'send-incoming-status': { handler: sendIncomingStatus, perTenant: 2 },
-  'sync-incoming-invoices': { handler: syncIncomingInvoicesJob, concurrency: 2, perTenant: 1 },
-  'schedule-incoming-syncs': { handler: scheduleIncomingSyncsJob, concurrency: 1 },
-  // Mostly waiting on the provider: several at once, and one busy tenant cannot take them all.
-  'transmit-invoice': { handler: transmitInvoice, concurrency: 8, perTenant: 3 },
-  'sync-provider-events': { handler: syncProviderEvents, concurrency: 4, perTenant: 2 },
-  'sync-all-provider-events': { handler: syncAllProviderEvents, concurrency: 1 },
-  'send-invoice-status': { handler: sendInvoiceStatus, perTenant: 2 },
+  // A few statements per event, and every invoice of a burst queues one: many at once.
+  'dispatch-event': { handler: dispatchEvent, batch: 4, run: 'parallel', fair: true },
+  'purge-idempotency-keys': { handler: purgeIdempotencyKeys, workers: 1, batch: 1, run: 'serial' },
+  'verify-company-kyc': { handler: verifyCompanyKyc, batch: 2, run: 'parallel', fair: true },
+  'send-password-reset': { handler: sendPasswordReset, batch: 2, run: 'parallel' },
+  'send-email-verification': { handler: sendEmailVerification, batch: 2, run: 'parallel' },
+  // Rendering is CPU, but a job also reads the invoice and writes its files, so a loop spends most
+  // of a job waiting on the database (a worker drained 2,000 at ~30% of a core): five loops keep
+  // the renders overlapping, one job at a time each, yielding between the jobs of a batch so that
+  // the other queues' callbacks run.
+  'generate-invoice-documents': {
+    handler: generateInvoiceDocumentsJob,
+    workers: 5,
+    batch: 2,
+    run: 'serial',
+    fair: true,
+  },
+  'generate-credit-note-documents': {
+    handler: generateCreditNoteDocumentsJob,
+    workers: 5,
+    batch: 2,
+    run: 'serial',
+    fair: true,
+  },
+  // Mostly waiting on receivers (up to 15 s each): many in flight, and a tenant whose receivers are
+  // slow leaves a loop to the others.
+  'deliver-webhook': { handler: deliverWebhook, workers: 8, batch: 2, run: 'parallel', fair: true },
+  'notify-webhook-disabled': { handler: notifyWebhookDisabled, batch: 2, run: 'parallel', fair: true },
+  'close-fiscal-periods': { handler: closeFiscalPeriods, workers: 1, batch: 1, run: 'serial' },
+  'close-fiscal-chain': { handler: closeFiscalChainJob, batch: 2, run: 'parallel', fair: true },
+  'anchor-fiscal-closing': { handler: anchorFiscalClosing, batch: 2, run: 'parallel', fair: true },
+  'send-incoming-status': { handler: sendIncomingStatus, batch: 2, run: 'parallel', fair: true },
+  // A whole inbox per job: one at a time per loop.
+  'sync-incoming-invoices': { handler: syncIncomingInvoicesJob, workers: 2, batch: 1, run: 'serial', fair: true },
+  'schedule-incoming-syncs': { handler: scheduleIncomingSyncsJob, workers: 1, batch: 1, run: 'serial' },
+  // Mostly waiting on the provider: many in flight, and a busy tenant leaves a loop to the others.
+  'transmit-invoice': { handler: transmitInvoice, workers: 4, batch: 2, run: 'parallel', fair: true },
+  'sync-provider-events': { handler: syncProviderEvents, batch: 2, run: 'parallel', fair: true },
+  'sync-all-provider-events': { handler: syncAllProviderEvents, workers: 1, batch: 1, run: 'serial' },
+  'send-invoice-status': { handler: sendInvoiceStatus, batch: 2, run: 'parallel', fair: true },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */

@@ -26,6 +26,8 @@ export function createBoss(url: string, role: BossRole, options: BossOptions = {
     migrate: role === 'migrate',
     supervise: role === 'worker',
     schedule: role === 'worker',
+    // The worker listens, so that a job sent on a notify queue wakes its loops at the sender's commit.
+    useListenNotify: role === 'worker',
     superviseIntervalSeconds: supervise,
     monitorIntervalSeconds: supervise,
   });

@@ -189,7 +189,9 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
     if (!(await boss.getQueue(deadLetter))) {
       await boss.createQueue(deadLetter, { retentionSeconds: 30 * 86400, deleteAfterSeconds: 30 * 86400 });
     }
-    const { policy, ...options } = QUEUES[name].create;
+    // notify: a job sent (in the sender's transaction) wakes the workers at its commit, instead of
+    // at their next poll. Set on existing queues too, so a release turns it on.
+    const { policy, ...options } = { notify: true, ...QUEUES[name].create };
     if (await boss.getQueue(name)) await boss.updateQueue(name, { ...options, deadLetter });
     else await boss.createQueue(name, { ...options, policy, deadLetter });
   }
