@@ -10,5 +10,15 @@ export function toMoney(value: number | string): Decimal {
 /** Amounts carry at most 2 decimals (spec/DECISIONS.md, "Money and totals"). */
 export const hasAtMostTwoDecimals = (amount: Decimal): boolean => amount.decimalPlaces() <= 2;
 
-/** A `numeric` column's string as a JSON number with 2 decimals' precision. */
-export const moneyToJson = (value: string | Decimal): number => Number(new Decimal(value).toFixed(2));
+/** At most two decimals: rounding to two places changes nothing, so `Number` reads it as it is. */
+const AT_MOST_TWO_PLACES = /^-?\d+(?:\.\d{1,2})?$/;
+
+/**
+ * A `numeric` column's string as a JSON number with 2 decimals' precision. A `numeric(18, 2)`
+ * column's text already has two places: it skips the Decimal round trip (a view shows dozens).
+ */
+export const moneyToJson = (value: string | Decimal): number =>
+  // `|| 0`: Decimal writes a negative zero as 0.00
+  typeof value === 'string' && AT_MOST_TWO_PLACES.test(value)
+    ? Number(value) || 0
+    : Number(new Decimal(value).toFixed(2));
