@@ -4,7 +4,10 @@ export { Decimal };
 
 /** Parses an API amount (JSON number or string) without passing through float arithmetic. */
 export function toMoney(value: number | string): Decimal {
-  return new Decimal(typeof value === 'number' ? value.toString() : value);
+  // A number is read through its shortest string, as Decimal does itself for one that is not a
+  // small integer (those it reads directly). -0 is read as "0", a positive zero.
+  if (typeof value === 'number') return new Decimal(value === 0 ? 0 : value);
+  return new Decimal(value);
 }
 
 /** Amounts carry at most 2 decimals (spec/DECISIONS.md, "Money and totals"). */
