@@ -22,8 +22,20 @@ function tooDeepField(data: unknown): string | null {
   return null;
 }
 
+/** Inputs known to be within MAX_DEPTH: a request's input is walked once, not again when it is parsed. */
+const withinDepth = new WeakSet<object>();
+
 /** Refuses (422) input nested deeper than MAX_DEPTH, naming the top-level field that is. */
 export function assertNotTooDeep(data: unknown): void {
+  if (data && typeof data === 'object' && withinDepth.has(data)) return;
   const field = tooDeepField(data);
   if (field !== null) throw AppError.validation({ [field]: [`must not be nested more than ${MAX_DEPTH} levels deep`] });
+}
+
+/**
+ * Records that `input` passed `assertNotTooDeep` already: its fields are those of a checked body
+ * and flat strings (query and path parameters), so the check would pass again, naming nothing new.
+ */
+export function markNotTooDeep(input: object): void {
+  withinDepth.add(input);
 }

@@ -19,6 +19,7 @@ function unstorableReason(text: string): string | null {
  * Iterative: a deeply nested value cannot overflow the stack here.
  */
 export function unstorablePaths(value: unknown): [string, string][] {
+  if (!holdsUnstorable(value)) return [];
   const found: [string, string][] = [];
   const stack: [unknown, string][] = [[value, '']];
   while (stack.length) {
@@ -38,4 +39,26 @@ export function unstorablePaths(value: unknown): [string, string][] {
     }
   }
   return found;
+}
+
+/** Whether any string or key holds such text: the common answer, no, without building a path per value. */
+function holdsUnstorable(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const node = stack.pop();
+    if (typeof node === 'string') {
+      if (unstorableReason(node)) return true;
+      continue;
+    }
+    if (!node || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const inner of node) stack.push(inner);
+      continue;
+    }
+    for (const key of Object.keys(node)) {
+      if (unstorableReason(key)) return true;
+      stack.push((node as Record<string, unknown>)[key]);
+    }
+  }
+  return false;
 }

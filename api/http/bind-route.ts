@@ -4,7 +4,7 @@ import type { Deps } from '../../domain/shared/deps.js';
 import { authorize, execute } from '../../domain/shared/execute.js';
 import type { FileOutput } from '../../domain/shared/file-output.js';
 import { isUuid } from '../../domain/shared/ids.js';
-import { assertNotTooDeep } from '../../schemas/input-depth.js';
+import { assertNotTooDeep, markNotTooDeep } from '../../schemas/input-depth.js';
 import { authenticate } from '../middleware/authenticate.js';
 import type { RequestState } from '../middleware/request-context.js';
 import { claimFor, isReplayable } from './idempotency.js';
@@ -116,5 +116,7 @@ function inputOf(ctx: Context, route: RouteSpec): Record<string, unknown> {
   }
   // Before the Idempotency-Key claim or anything else walks the body recursively.
   assertNotTooDeep(body);
-  return { ...ctx.query, ...(body as Record<string, unknown> | undefined), ...params };
+  const input = { ...ctx.query, ...(body as Record<string, unknown> | undefined), ...params };
+  markNotTooDeep(input);
+  return input;
 }

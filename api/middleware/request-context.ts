@@ -40,23 +40,35 @@ export function requestContext(log: Logger): Middleware {
     const requestId = INCOMING_ID.test(incoming) ? incoming : `req_${randomUUID().replace(/-/g, '')}`;
     const state = ctx.state as RequestState;
     state.requestId = requestId;
-    state.log = log.child({ request_id: requestId });
+    // Made on first use: most requests log nothing below the access line, which is often off.
+    let requestLog: Logger | undefined;
+    Object.defineProperty(state, 'log', {
+      get: () => (requestLog ??= log.child({ request_id: requestId })),
+      set: (value: Logger) => {
+        requestLog = value;
+      },
+      enumerable: true,
+      configurable: true,
+    });
     ctx.set('X-Request-Id', requestId);
     ctx.set(SECURITY_HEADERS);
     try {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      state.log.info(
-        {
-          method: ctx.method,
-          path: loggablePath(ctx.path),
-          status: ctx.status,
-          duration_ms: Math.round(ms * 10) / 10,
-          ip: ctx.ip,
-        },
-        'request',
-      );
+      // A request's logger is made only to write this line when its level lets it through.
+      if (requestLog || log.isLevelEnabled('info')) {
+        state.log.info(
+          {
+            method: ctx.method,
+            path: loggablePath(ctx.path),
+            status: ctx.status,
+            duration_ms: Math.round(ms * 10) / 10,
+            ip: ctx.ip,
+          },
+          'request',
+        );
+      }
     }
   };
 }

@@ -82,7 +82,8 @@ const LINE_LIMIT = new Decimal('1e12');
 const INVOICE_LIMIT = new Decimal('1e14');
 /** The 1-cent tolerance of DECISIONS.md "Money and totals" for per-line rounding. */
 const CENT = new Decimal('0.01');
-const near = (a: Decimal, b: Decimal) => a.minus(b).abs().lessThanOrEqualTo(CENT);
+// equal amounts (the usual case) need no subtraction
+const near = (a: Decimal, b: Decimal) => a.equals(b) || a.minus(b).abs().lessThanOrEqualTo(CENT);
 
 function addressOf(
   input: { line1: string; line2?: string; postal_code: string; city: string; country?: string },

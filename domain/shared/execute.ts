@@ -31,8 +31,10 @@ export async function execute<I, O>(
 ): Promise<O> {
   authorize(op, caller);
   const input = deps.schemas.parse<I>(op.input, raw, { coerce: options.coerce });
-  const log = deps.log.child({ operation: op.name, request_id: caller.requestId ?? undefined });
-  const prepared = op.prepare && !op.batch ? await op.prepare(input, deps, log) : undefined;
+  // Made on first use: a call written in a group commit's batch logs through the batch's logger.
+  let callLog: Logger | undefined;
+  const logOf = () => (callLog ??= deps.log.child({ operation: op.name, request_id: caller.requestId ?? undefined }));
+  const prepared = op.prepare && !op.batch ? await op.prepare(input, deps, logOf()) : undefined;
 
   // Public queries that need no database, and commands that call a third party synchronously: they
   // run outside any transaction, and such a command writes only through nested `execute` calls.
@@ -43,7 +45,7 @@ export async function execute<I, O>(
       jobs: noJobs,
       events: noEvents,
       clock: deps.clock,
-      log,
+      log: logOf(),
       deps,
       prepared,
     });
@@ -54,7 +56,7 @@ export async function execute<I, O>(
   const alone = (written?: () => void) =>
     inTransaction(deps, {
       caller,
-      log,
+      log: logOf(),
       readOnly: op.kind === 'query',
       snapshot: op.snapshot,
       run: (ctx) => op.run(input, ctx),
