@@ -4,6 +4,7 @@ import { exitOnConfigError, openEnvironment } from '../runtime/environment.js';
 import { onShutdown, runMain } from '../runtime/lifecycle.js';
 import { createApp } from './app.js';
 import { InFlight } from './http/in-flight.js';
+import { keepConnectionsAlive } from './http/keep-alive.js';
 
 /** The web process (Procfile `web`): the Koa front on PORT. */
 runMain('web process', async () => {
@@ -12,6 +13,7 @@ runMain('web process', async () => {
   await startDeps(deps);
   const inFlight = new InFlight();
   const server: Server = createApp(deps, { inFlight }).listen(runtime.config.port, runtime.config.host);
+  keepConnectionsAlive(server);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
 
   onShutdown(deps.log, 'web process', async () => {

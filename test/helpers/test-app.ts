@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../api/app.js';
+import { keepConnectionsAlive } from '../../api/http/keep-alive.js';
 import type { RouteSpec } from '../../api/http/route-spec.js';
 import type { Deps } from '../../domain/shared/deps.js';
 import './net.js';
@@ -19,6 +20,7 @@ export async function startTestApp(
   const app = createApp(base.deps, options.routes ? { routes: options.routes(base.deps) } : {});
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    keepConnectionsAlive(s);
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
