@@ -38,7 +38,7 @@ export const WEBHOOK_SENDER: InjectionToken<WebhookSender> = Symbol('WebhookSend
 /** RFC 3161 time-stamp authority: TSA_URL's, or the built-in local one. */
 export const TIME_STAMP_AUTHORITY: InjectionToken<TimeStampAuthority> = Symbol('TimeStampAuthority');
 
-/** E-invoicing (issue 8): the simulator in sandbox, SuperPDP in production when configured. */
+/** E-invoicing: the simulator in sandbox, SuperPDP in production when configured. */
 export const EINVOICING_PROVIDER: InjectionToken<EInvoicingProvider> = Symbol('EInvoicingProvider');
 
 export interface ContainerOptions {

@@ -5,7 +5,7 @@ import { isolateByTenant } from './support/tenant-isolation.js';
 const NO_SUB_TENANT = '00000000-0000-0000-0000-000000000000';
 
 /**
- * Supplier invoices received (issue 8 point 4): synchronised from the e-invoicing provider's inbox
+ * Supplier invoices received: synchronised from the e-invoicing provider's inbox
  * (`source = provider`, with its `pdp_id`) or registered by hand (`manual`). The original file is
  * kept as received, with its SHA-256; the parsed fields are what the file says (null when it could
  * not be read: `parse_error` says why, and the file is still kept). The same invoice arriving twice

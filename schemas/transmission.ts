@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
-/** Submission, lifecycle and payment of outgoing invoices (issue 8), and the provider's plumbing. */
+/** Submission, lifecycle and payment of outgoing invoices and the provider's plumbing. */
 
 const uuid = (description: string) => ({ type: 'string', format: 'uuid', description }) as const;
 const nullableStr = (description: string) => ({ type: ['string', 'null'], description }) as const;

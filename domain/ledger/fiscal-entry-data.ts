@@ -2,7 +2,7 @@
  * What each kind of ledger entry records in its `data` (the hashed field list, hash_version 1), and
  * so what the FEC (fec-postings.ts) and the rules replay read back. Values are flat: strings,
  * integers, booleans or null, amounts as strings with two decimals ("1250.00"), dates YYYY-MM-DD.
- * The issues that append credit notes (issue 6) and payments (issue 8) write these fields.
+ * Credit-note creation and payment recording write these fields too, so every entry kind reads alike.
  */
 
 /** `invoice_created`, written by domain/invoicing/issue-invoice.ts. */

@@ -34,6 +34,6 @@ export interface Deps {
   webhookSender: WebhookSender;
   /** RFC 3161 time-stamps of fiscal closings (TSA_URL, or the built-in local authority). */
   tsa: TimeStampAuthority;
-  /** E-invoicing provider (issue 8): the simulator in sandbox, SuperPDP in production when configured. */
+  /** E-invoicing provider: the simulator in sandbox, SuperPDP in production when configured. */
   einvoicingProvider: EInvoicingProvider;
 }

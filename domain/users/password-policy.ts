@@ -1,4 +1,4 @@
-/** Lengths of the password policy (README "Decisions recorded here"). */
+/** Lengths of the password policy (docs/decisions.md, "Dashboard users and sign-in"). */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MIN_DISTINCT = 5;
 

@@ -48,7 +48,7 @@ const callback = (raw: string, signature: string | undefined, provider = 'superp
   },
 });
 
-/** A callback route as issue 8 will write them: the raw bytes and the signature header reach the operation. */
+/** A callback route as the provider callbacks write them: the raw bytes and the signature header reach the operation. */
 const inboundCommand = (handler: InboundHandler) =>
   defineCommand<InboundCallbackInput, InboundEventOutcome>({
     name: 'receive_test_callback',

@@ -57,7 +57,7 @@ const line = (
 const address = (city: string, country: string) => ({ line1: '1 Main Street', postal_code: '10115', city, country });
 const LONG = `Maintenance « premium » & support <24/7> "sur site" — l'équipe d'astreinte intervient à Saint-Étienne, Łódź et Zürich 🚀. ${'Détail de la prestation. '.repeat(45)}`;
 
-/** At least 12 varied invoices (issue 4 "Done when"), as tenant creation bodies without totals. */
+/** At least 12 varied invoices, as tenant creation bodies without totals. */
 const CORPUS: { name: string; body: Record<string, unknown> }[] = [
   {
     name: 'four French rates',

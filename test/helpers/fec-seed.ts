@@ -38,7 +38,7 @@ async function append(
   );
 }
 
-/** A credit note entry as issue 6 will append it (domain/ledger/fiscal-entry-data.ts). */
+/** A credit note entry as credit-note creation appends it (domain/ledger/fiscal-entry-data.ts). */
 export function seedCreditNote(
   db: Knex,
   chain: SeedChain,
@@ -61,7 +61,7 @@ export function seedCreditNote(
   return append(db, chain, 'credit_note_issued', data.issue_date, data as Flat);
 }
 
-/** A payment entry as issue 8 will append it. */
+/** A payment entry as a recorded payment appends it. */
 export function seedPayment(
   db: Knex,
   chain: SeedChain,
