@@ -10,8 +10,8 @@ import { IncomingParseError, type ParsedInvoice } from '../parsed-invoice.js';
 import { readUntrustedFile } from '../read-untrusted-file.js';
 import { cleanText } from '../sanitize-parsed.js';
 
-/** What each file of the page says, or why it cannot be read, in the page's order. */
-type ReadPage = { parsed: ParsedInvoice | null; parseError: string | null }[];
+/** Each file of the page, decoded once, with what it says or why it cannot be read, in the page's order. */
+type ReadPage = { content: Buffer; parsed: ParsedInvoice | null; parseError: string | null }[];
 
 /** The provider's date of receipt, when it is one PostgreSQL can hold; else now. */
 function receivedAt(value: string, now: Date): Date {
@@ -32,9 +32,12 @@ export const storeIncomingPage = defineCommand<StoreIncomingPageInput, IncomingS
     // One file at a time: a page must not fill the pool's queue that manual registrations share.
     const read: ReadPage = [];
     for (const item of input.items) {
-      const outcome = await readUntrustedFile(Buffer.from(item.content, 'base64'), log);
+      const content = Buffer.from(item.content, 'base64');
+      const outcome = await readUntrustedFile(content, log);
       read.push(
-        outcome.ok ? { parsed: outcome.parsed, parseError: null } : { parsed: null, parseError: outcome.error },
+        outcome.ok
+          ? { content, parsed: outcome.parsed, parseError: null }
+          : { content, parsed: null, parseError: outcome.error },
       );
     }
     return read;
@@ -44,7 +47,7 @@ export const storeIncomingPage = defineCommand<StoreIncomingPageInput, IncomingS
     const outcome = { stored: 0, duplicates: 0, unreadable: 0, cursor: input.after_id };
     const now = ctx.clock.now();
     for (const [index, item] of input.items.entries()) {
-      const content = Buffer.from(item.content, 'base64');
+      const { content } = read[index];
       const pdpId = cleanText(item.pdp_id, 64) ?? 'unknown';
       const contentType = cleanText(item.content_type, 200) ?? '';
       const toStore = (parsed: ParsedInvoice | null, parseError: string | null): IncomingToStore => ({
