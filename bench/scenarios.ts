@@ -1,6 +1,6 @@
 import { createDatabase } from '../domain/shared/database.js';
 import { type SeededTenant, seedPlatformTenant } from '../test/helpers/identities.js';
-import { invoiceBody } from '../test/helpers/invoice-bodies.js';
+import { CREATE_PATH, tenLineBody } from './invoice-load.js';
 
 export interface ScenarioContext {
   /** http://127.0.0.1:<port> of the web process under test. */
@@ -57,30 +57,14 @@ export const SCENARIOS: Scenario[] = [
     // entry, event and jobs, then the ledger append under the chain's lock, in one transaction.
     name: 'invoice_create',
     method: 'POST',
-    path: '/api/v1/sandbox/invoices',
+    path: CREATE_PATH,
     connections: 50,
     idReplacement: true,
     setup: async ({ databaseUrl }) => {
       const tenant = await benchTenant(databaseUrl);
-      const line = {
-        description: 'Prestation de conseil',
-        quantity: 2,
-        unit_price: 150,
-        tax_rate: 20,
-        total_ht: 300,
-        total_tax: 60,
-        total_ttc: 360,
-      };
-      const body = invoiceBody({
-        invoice_number: 'B-[<id>]',
-        lines: Array.from({ length: 10 }, () => line),
-        total_ht: 3000,
-        total_tax: 600,
-        total_ttc: 3600,
-      });
       return {
         headers: { 'X-API-Key': tenant.keys.sk_test, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
+        body: tenLineBody('B-[<id>]'),
       };
     },
   },
