@@ -16,7 +16,11 @@ export interface Polling {
   /** With the listener up. */
   notifySeconds: number;
 }
-export const POLLING: Polling = { seconds: 2, notifySeconds: 5 };
+/**
+ * 2 s either way: retries and delayed jobs come due without a NOTIFY, and the webhook retry
+ * schedule starts at 5 s; a longer backstop would stretch and flatten those first delays.
+ */
+export const POLLING: Polling = { seconds: 2, notifySeconds: 2 };
 
 /** Registers every queue's handler and the cron schedules on a started pg-boss. */
 export async function startWorkers(deps: Deps): Promise<void> {
