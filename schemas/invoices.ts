@@ -555,10 +555,51 @@ export const GeneratedDocuments = {
     id: { type: 'string', format: 'uuid', description: 'Invoice id.' },
     documents_status: {
       type: 'string',
-      enum: ['ready', 'failed', 'skipped'],
-      description: 'Outcome (skipped: already ready).',
+      enum: ['ready', 'failed', 'skipped', 'missing'],
+      description: 'Outcome (skipped: already ready; missing: no such invoice, e.g. deleted since).',
     },
     files: { type: 'array', items: { ...fileSummary, description: 'A file.' }, description: 'Files stored.' },
+  },
+} as const;
+
+export const InvoiceDocumentsInput = {
+  $id: 'InvoiceDocumentsInput',
+  type: 'object',
+  description: 'Invoices whose files the document worker renders together, each with its tenant.',
+  additionalProperties: false,
+  required: ['invoices'],
+  properties: {
+    invoices: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      description: 'The invoices (one per job of the batch).',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'tenant_id'],
+        properties: {
+          id: { type: 'string', format: 'uuid', description: 'Invoice id.' },
+          tenant_id: { type: 'string', format: 'uuid', description: 'Its tenant.' },
+        },
+      },
+    },
+  },
+} as const;
+export type InvoiceDocumentsInput = FromSchema<typeof InvoiceDocumentsInput>;
+
+export const GeneratedDocumentsBatch = {
+  $id: 'GeneratedDocumentsBatch',
+  type: 'object',
+  description: 'What the document worker made of each invoice of a batch.',
+  additionalProperties: false,
+  required: ['invoices'],
+  properties: {
+    invoices: {
+      type: 'array',
+      items: { $ref: 'GeneratedDocuments' },
+      description: 'One outcome per invoice asked for, in the same order (`missing`: no such invoice).',
+    },
   },
 } as const;
 
@@ -601,6 +642,8 @@ export const InvoiceConversion = {
 
 export const invoiceSchemas = [
   GeneratedDocuments,
+  InvoiceDocumentsInput,
+  GeneratedDocumentsBatch,
   ConvertInvoiceInput,
   InvoiceConversion,
   CreateInvoiceInput,

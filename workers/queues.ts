@@ -5,7 +5,7 @@ import { closeFiscalPeriods } from './handlers/close-fiscal-periods.js';
 import { deliverWebhook } from './handlers/deliver-webhook.js';
 import { dispatchEvent } from './handlers/dispatch-event.js';
 import { generateCreditNoteDocumentsJob } from './handlers/generate-credit-note-documents.js';
-import { generateInvoiceDocumentsJob } from './handlers/generate-invoice-documents.js';
+import { generateInvoiceDocumentsBatch, generateInvoiceDocumentsJob } from './handlers/generate-invoice-documents.js';
 import { notifyWebhookDisabled } from './handlers/notify-webhook-disabled.js';
 import { purgeIdempotencyKeys } from './handlers/purge-idempotency-keys.js';
 import { scheduleIncomingSyncsJob } from './handlers/schedule-incoming-syncs.js';
@@ -18,7 +18,7 @@ import { syncIncomingInvoicesJob } from './handlers/sync-incoming-invoices.js';
 import { syncProviderEvents } from './handlers/sync-provider-events.js';
 import { transmitInvoice } from './handlers/transmit-invoice.js';
 import { verifyCompanyKyc } from './handlers/verify-company-kyc.js';
-import type { JobHandler } from './job-handler.js';
+import type { BatchJobHandler, JobHandler } from './job-handler.js';
 
 export interface WorkerSpec<Q extends QueueName> {
   handler: JobHandler<Q>;
@@ -36,56 +36,67 @@ export interface WorkerSpec<Q extends QueueName> {
    */
   run: 'serial' | 'parallel';
   /**
-   * Jobs sent with the tenant as their group: one tenant's claimed jobs are capped, across every
-   * worker process, at the pool less one loop's batch (pg-boss `groupConcurrency`, in the fetch).
-   * A tenant alone keeps all but one loop busy; that loop starts another tenant's job as soon as
-   * it is sent, however long the first tenant's backlog.
+   * Works a whole fetched batch in one call (one transaction): the queue's cost per job is then the
+   * batch's statements shared out, not a transaction each. `handler` still runs a job alone (a
+   * batch of one, or each job of a batch that failed as a whole).
    */
-  fair?: true;
+  batchHandler?: BatchJobHandler<Q>;
+  /**
+   * For queues that wait on a third party (receivers, providers, a TSA): one tenant's claimed jobs
+   * are capped, across every worker process, at the pool less one loop's batch (pg-boss
+   * `groupConcurrency`), so a tenant whose third party is slow cannot hold every loop. Which of the
+   * waiting jobs goes first is the jobs' fair-share priority (domain/shared/fair-share.ts), on
+   * every queue.
+   */
+  capPerTenant?: true;
 }
 
 /** Which handler works each queue. Queue options (retries, dead letter) are in domain/shared/queues.ts. */
 export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   // A few statements per event, and every invoice of a burst queues one: many at once.
-  'dispatch-event': { handler: dispatchEvent, batch: 4, run: 'parallel', fair: true },
+  'dispatch-event': { handler: dispatchEvent, batch: 4, run: 'parallel' },
   'purge-idempotency-keys': { handler: purgeIdempotencyKeys, workers: 1, batch: 1, run: 'serial' },
-  'verify-company-kyc': { handler: verifyCompanyKyc, batch: 2, run: 'parallel', fair: true },
+  'verify-company-kyc': { handler: verifyCompanyKyc, batch: 2, run: 'parallel', capPerTenant: true },
   'send-password-reset': { handler: sendPasswordReset, batch: 2, run: 'parallel' },
   'send-email-verification': { handler: sendEmailVerification, batch: 2, run: 'parallel' },
-  // Rendering is CPU, but a job also reads the invoice and writes its files, so a loop spends most
-  // of a job waiting on the database (a worker drained 2,000 at ~30% of a core): five loops keep
-  // the renders overlapping, one job at a time each, yielding between the jobs of a batch so that
-  // the other queues' callbacks run.
+  // A loop claims up to 25 invoices and writes all their files in one transaction (a fixed number
+  // of statements per batch); three loops keep rendering (CPU) overlapping the batches' database
+  // round trips.
   'generate-invoice-documents': {
     handler: generateInvoiceDocumentsJob,
-    workers: 5,
-    batch: 2,
+    batchHandler: generateInvoiceDocumentsBatch,
+    workers: 3,
+    batch: 25,
     run: 'serial',
-    fair: true,
   },
   'generate-credit-note-documents': {
     handler: generateCreditNoteDocumentsJob,
     workers: 5,
     batch: 2,
     run: 'serial',
-    fair: true,
   },
   // Mostly waiting on receivers (up to 15 s each): many in flight, and a tenant whose receivers are
-  // slow leaves a loop to the others.
-  'deliver-webhook': { handler: deliverWebhook, workers: 8, batch: 2, run: 'parallel', fair: true },
-  'notify-webhook-disabled': { handler: notifyWebhookDisabled, batch: 2, run: 'parallel', fair: true },
+  // slow leaves loops to the others.
+  'deliver-webhook': { handler: deliverWebhook, workers: 8, batch: 2, run: 'parallel', capPerTenant: true },
+  'notify-webhook-disabled': { handler: notifyWebhookDisabled, batch: 2, run: 'parallel', capPerTenant: true },
   'close-fiscal-periods': { handler: closeFiscalPeriods, workers: 1, batch: 1, run: 'serial' },
-  'close-fiscal-chain': { handler: closeFiscalChainJob, batch: 2, run: 'parallel', fair: true },
-  'anchor-fiscal-closing': { handler: anchorFiscalClosing, batch: 2, run: 'parallel', fair: true },
-  'send-incoming-status': { handler: sendIncomingStatus, batch: 2, run: 'parallel', fair: true },
+  'close-fiscal-chain': { handler: closeFiscalChainJob, batch: 2, run: 'parallel' },
+  'anchor-fiscal-closing': { handler: anchorFiscalClosing, batch: 2, run: 'parallel', capPerTenant: true },
+  'send-incoming-status': { handler: sendIncomingStatus, batch: 2, run: 'parallel', capPerTenant: true },
   // A whole inbox per job: one at a time per loop.
-  'sync-incoming-invoices': { handler: syncIncomingInvoicesJob, workers: 2, batch: 1, run: 'serial', fair: true },
+  'sync-incoming-invoices': {
+    handler: syncIncomingInvoicesJob,
+    workers: 2,
+    batch: 1,
+    run: 'serial',
+    capPerTenant: true,
+  },
   'schedule-incoming-syncs': { handler: scheduleIncomingSyncsJob, workers: 1, batch: 1, run: 'serial' },
   // Mostly waiting on the provider: many in flight, and a busy tenant leaves a loop to the others.
-  'transmit-invoice': { handler: transmitInvoice, workers: 4, batch: 2, run: 'parallel', fair: true },
-  'sync-provider-events': { handler: syncProviderEvents, batch: 2, run: 'parallel', fair: true },
+  'transmit-invoice': { handler: transmitInvoice, workers: 4, batch: 2, run: 'parallel', capPerTenant: true },
+  'sync-provider-events': { handler: syncProviderEvents, batch: 2, run: 'parallel', capPerTenant: true },
   'sync-all-provider-events': { handler: syncAllProviderEvents, workers: 1, batch: 1, run: 'serial' },
-  'send-invoice-status': { handler: sendInvoiceStatus, batch: 2, run: 'parallel', fair: true },
+  'send-invoice-status': { handler: sendInvoiceStatus, batch: 2, run: 'parallel', capPerTenant: true },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */

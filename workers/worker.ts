@@ -31,7 +31,7 @@ export async function startWorkers(deps: Deps): Promise<void> {
   }
 }
 
-/** One tenant's cap on a fair queue: the pool less one loop's batch, so another tenant always has a loop. */
+/** One tenant's cap on a capped queue: the pool less one loop's batch, so another tenant always has a loop. */
 export function perTenantCap(workers: number, batch: number): number {
   return Math.max(1, (workers - 1) * batch);
 }
@@ -49,7 +49,7 @@ export async function workQueue<Q extends QueueName>(
     {
       batchSize: spec.batch,
       localConcurrency: workers,
-      ...(spec.fair ? { groupConcurrency: perTenantCap(workers, spec.batch) } : {}),
+      ...(spec.capPerTenant ? { groupConcurrency: perTenantCap(workers, spec.batch) } : {}),
       burstWhenBatchFull: true,
       pollingIntervalSeconds: polling.seconds,
       notifyPollingIntervalSeconds: polling.notifySeconds,
@@ -61,6 +61,18 @@ export async function workQueue<Q extends QueueName>(
 }
 
 async function runBatch<Q extends QueueName>(spec: WorkerSpec<Q>, jobs: JobRef<Q>[], deps: Deps): Promise<JobResult[]> {
+  if (spec.batchHandler && jobs.length > 1) {
+    try {
+      const outputs = await spec.batchHandler(
+        jobs.map((job) => job.data),
+        deps,
+      );
+      return jobs.map((job, i) => ({ id: job.id, status: 'completed', output: outputs[i] as object }));
+    } catch (err) {
+      // Undone as a whole: each job runs alone below, and only those that fail again are retried.
+      deps.log.warn({ err, queue: jobs[0].name, jobs: jobs.length }, 'batch failed; its jobs run one by one');
+    }
+  }
   const settle = async (job: JobRef<Q>): Promise<JobResult> => {
     try {
       return { id: job.id, status: 'completed', output: await runJob(spec.handler, job, deps) };

@@ -65,6 +65,33 @@ export async function appendAuditEntry(tx: Knex, fact: AuditFact): Promise<void>
   await tx('audit_entries').insert(auditRow(fact, head));
 }
 
+/**
+ * Appends one entry to each of many entities' chains in two statements (their heads, one insert):
+ * a batch of document renderings. One fact per entity; the entities' rows are locked by the caller,
+ * as for `appendAuditEntry`.
+ */
+export async function appendAuditEntries(tx: Knex, facts: readonly AuditFact[]): Promise<void> {
+  if (facts.length === 0) return;
+  const heads = new Map<string, { sequence_number: number; entry_hash: string }>();
+  const rows = await tx('audit_entries')
+    .distinctOn('entity_type', 'entity_id')
+    .whereIn(
+      ['entity_type', 'entity_id'],
+      facts.map((f) => [f.entityType, f.entityId]),
+    )
+    .orderBy([{ column: 'entity_type' }, { column: 'entity_id' }, { column: 'sequence_number', order: 'desc' }])
+    .select<{ entity_type: string; entity_id: string; sequence_number: number; entry_hash: string }[]>(
+      'entity_type',
+      'entity_id',
+      'sequence_number',
+      'entry_hash',
+    );
+  for (const row of rows) heads.set(`${row.entity_type}:${row.entity_id}`, row);
+  await tx('audit_entries').insert(
+    facts.map((fact) => auditRow(fact, heads.get(`${fact.entityType}:${fact.entityId}`))),
+  );
+}
+
 /** The first entries of entities created in this transaction (a batch of creations), in one insert. */
 export async function appendFirstAuditEntries(tx: Knex, facts: readonly AuditFact[]): Promise<void> {
   if (facts.length > 0) await tx('audit_entries').insert(facts.map((fact) => auditRow(fact, undefined)));

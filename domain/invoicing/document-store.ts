@@ -39,16 +39,7 @@ const INFO_COLUMNS = ['id', 'invoice_id', 'kind', 'content_type', 'filename', 'b
  * Returns the row as stored (the kept original when one was already there).
  */
 export async function saveInvoiceDocument(tx: Knex, doc: NewInvoiceDocument): Promise<InvoiceDocumentInfo> {
-  const row = {
-    tenant_id: doc.tenantId,
-    invoice_id: doc.invoiceId,
-    kind: doc.kind,
-    content_type: doc.contentType,
-    filename: doc.filename,
-    byte_size: doc.content.length,
-    sha256: createHash('sha256').update(doc.content).digest('hex'),
-    content: doc.content,
-  };
+  const row = rowOf(doc);
   const insert = tx('invoice_documents').insert(row).onConflict(['invoice_id', 'kind']);
   const [saved] =
     doc.kind === 'original'
@@ -56,6 +47,30 @@ export async function saveInvoiceDocument(tx: Knex, doc: NewInvoiceDocument): Pr
       : await insert.merge({ ...row, created_at: tx.fn.now() }).returning<InvoiceDocumentInfo[]>(INFO_COLUMNS);
   return saved ?? (await listInvoiceDocuments(tx, doc.invoiceId)).find((d) => d.kind === doc.kind)!;
 }
+
+/**
+ * Stores generated files of many invoices in one statement, replacing a kind already there (as
+ * `saveInvoiceDocument` does for a generated kind). Not for `original`, which is never replaced.
+ */
+export async function saveGeneratedDocuments(tx: Knex, docs: readonly NewInvoiceDocument[]): Promise<void> {
+  if (docs.length === 0) return;
+  if (docs.some((d) => d.kind === 'original')) throw new Error('an original file is stored with saveInvoiceDocument');
+  await tx('invoice_documents')
+    .insert(docs.map(rowOf))
+    .onConflict(['invoice_id', 'kind'])
+    .merge(['content_type', 'filename', 'byte_size', 'sha256', 'content', 'created_at']);
+}
+
+const rowOf = (doc: NewInvoiceDocument) => ({
+  tenant_id: doc.tenantId,
+  invoice_id: doc.invoiceId,
+  kind: doc.kind,
+  content_type: doc.contentType,
+  filename: doc.filename,
+  byte_size: doc.content.length,
+  sha256: createHash('sha256').update(doc.content).digest('hex'),
+  content: doc.content,
+});
 
 /** One file of an invoice, bytes included, or undefined when the invoice has none of that kind. */
 export async function findInvoiceDocument(

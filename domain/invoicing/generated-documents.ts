@@ -2,14 +2,14 @@ import { actorOf } from '../audit/actor.js';
 import { type RenderedFile, renderFormat } from '../documents/render.js';
 import type { Logger } from '../shared/logger.js';
 import type { OperationContext } from '../shared/operation.js';
-import { saveInvoiceDocument } from './document-store.js';
-import { auditInvoice } from './invoice-audit.js';
+import { saveGeneratedDocuments } from './document-store.js';
+import { auditInvoices } from './invoice-audit.js';
 import type { InvoiceRow, StoredInvoice } from './invoice-row.js';
 import { toInvoiceDocument } from './to-document.js';
 
 export interface GeneratedDocuments {
   id: string;
-  documents_status: 'ready' | 'failed' | 'skipped';
+  documents_status: 'ready' | 'failed' | 'skipped' | 'missing';
   files: { kind: string; byte_size: number; sha256: string }[];
 }
 
@@ -69,37 +69,75 @@ export async function recordInvoiceRendering(
   invoice: InvoiceRow,
   outcome: RenderOutcome,
 ): Promise<{ invoice: InvoiceRow; generated: GeneratedDocuments }> {
+  const [recorded] = await recordInvoiceRenderings(ctx, [{ invoice, outcome }]);
+  return recorded;
+}
+
+/**
+ * `recordInvoiceRendering` for many invoices at once (the document worker's batch), in a fixed
+ * number of statements: the files in one insert, the statuses in one update, the audit entries in
+ * one insert; a failure (rare: rendering is pure) is an update of its own.
+ */
+export async function recordInvoiceRenderings(
+  ctx: OperationContext,
+  renderings: readonly { invoice: InvoiceRow; outcome: RenderOutcome }[],
+): Promise<{ invoice: InvoiceRow; generated: GeneratedDocuments }[]> {
   const now = ctx.clock.now();
-  if ('error' in outcome) {
+  const updated = new Map<string, InvoiceRow>();
+  for (const { invoice, outcome } of renderings) {
+    if (!('error' in outcome)) continue;
     const [failed] = await ctx
       .tx('invoices')
       .where({ id: invoice.id })
       .update({ documents_status: 'failed', documents_error: failureReason(outcome), updated_at: now })
       .returning<InvoiceRow[]>('*');
-    return { invoice: failed, generated: { id: invoice.id, documents_status: 'failed', files: [] } };
+    updated.set(invoice.id, failed);
   }
-  for (const f of outcome.files) {
-    await saveInvoiceDocument(ctx.tx, {
-      tenantId: invoice.tenant_id,
-      invoiceId: invoice.id,
-      kind: f.kind,
-      contentType: f.contentType,
-      filename: f.filename,
-      content: f.content,
-    });
+  const rendered = renderings.flatMap(({ invoice, outcome }) =>
+    'files' in outcome ? [{ invoice, files: outcome.files }] : [],
+  );
+  if (rendered.length > 0) {
+    await saveGeneratedDocuments(
+      ctx.tx,
+      rendered.flatMap(({ invoice, files }) =>
+        files.map((f) => ({
+          tenantId: invoice.tenant_id,
+          invoiceId: invoice.id,
+          kind: f.kind,
+          contentType: f.contentType,
+          filename: f.filename,
+          content: f.content,
+        })),
+      ),
+    );
+    const ready = await ctx
+      .tx('invoices')
+      .whereIn(
+        'id',
+        rendered.map(({ invoice }) => invoice.id),
+      )
+      .update({ documents_status: 'ready', documents_error: null, updated_at: now })
+      .returning<InvoiceRow[]>('*');
+    for (const row of ready) updated.set(row.id, row);
+    await auditInvoices(
+      ctx.tx,
+      rendered.map(({ invoice, files }) => ({
+        invoice,
+        entry: {
+          action: 'invoice.documents_generated',
+          details: { output_format: invoice.output_format, profile: invoice.profile, files: fileSummary(files) },
+          actorIp: ctx.caller.ip ?? null,
+          actor: actorOf(ctx.caller),
+          now,
+        },
+      })),
+    );
   }
-  const [ready] = await ctx
-    .tx('invoices')
-    .where({ id: invoice.id })
-    .update({ documents_status: 'ready', documents_error: null, updated_at: now })
-    .returning<InvoiceRow[]>('*');
-  const files = fileSummary(outcome.files);
-  await auditInvoice(ctx.tx, invoice, {
-    action: 'invoice.documents_generated',
-    details: { output_format: invoice.output_format, profile: invoice.profile, files },
-    actorIp: ctx.caller.ip ?? null,
-    actor: actorOf(ctx.caller),
-    now,
-  });
-  return { invoice: ready, generated: { id: invoice.id, documents_status: 'ready', files } };
+  return renderings.map(({ invoice, outcome }) => ({
+    invoice: updated.get(invoice.id)!,
+    generated:
+      'error' in outcome
+        ? { id: invoice.id, documents_status: 'failed', files: [] }
+        : { id: invoice.id, documents_status: 'ready', files: fileSummary(outcome.files) },
+  }));
 }

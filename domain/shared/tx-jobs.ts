@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { fromKnex, type PgBoss, type SendOptions } from 'pg-boss';
+import { FairShare } from './fair-share.js';
 import { type JobPayloads, QUEUES, type QueueName } from './queues.js';
 
 /** One job of a `sendMany`: its payload and the options a batch may vary per job. */
@@ -15,17 +16,31 @@ export interface JobSender {
   sendMany<Q extends QueueName>(queue: Q, jobs: readonly JobToSend<Q>[]): Promise<void>;
 }
 
+/** This process's share of the worker pool between tenants (fair-share.ts). */
+const fairShare = new FairShare();
+
+/** A tenant's job (one with a `group`) gets its fair-share priority, unless the caller set one. */
+const prioritised = (queue: QueueName, options: SendOptions): SendOptions =>
+  options.group && options.priority === undefined
+    ? { ...options, priority: fairShare.next(queue, options.group.id) }
+    : options;
+
 /** The only caller of `boss.send` and `boss.insert`. */
 export function txJobs(boss: PgBoss, tx: Knex.Transaction): JobSender {
   const db = fromKnex(tx);
   return {
-    send: (queue, payload, options = {}) => boss.send(queue, payload, { ...QUEUES[queue].send, ...options, db }),
+    send: (queue, payload, options = {}) =>
+      boss.send(queue, payload, { ...QUEUES[queue].send, ...prioritised(queue, options), db }),
     async sendMany(queue, jobs) {
       if (jobs.length === 0) return;
       const defaults = QUEUES[queue].send ?? {};
       await boss.insert(
         queue,
-        jobs.map((job) => ({ ...defaults, data: job.payload, ...(job.group ? { group: job.group } : {}) })),
+        jobs.map((job) => ({
+          ...defaults,
+          data: job.payload,
+          ...(job.group ? prioritised(queue, { group: job.group }) : {}),
+        })),
         { db },
       );
     },

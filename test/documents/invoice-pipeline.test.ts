@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { frenchVatNumber } from '../../domain/invoicing/invoice.js';
-import { generateInvoiceDocuments } from '../../domain/invoicing/operations/generate-invoice-documents.js';
-import { systemCaller } from '../../domain/shared/caller.js';
-import { execute } from '../../domain/shared/execute.js';
+import type { GeneratedDocuments } from '../../domain/invoicing/operations/generate-invoice-documents.js';
+import { generateInvoiceDocumentsJob } from '../../workers/handlers/generate-invoice-documents.js';
 import { validateAll } from '../helpers/einvoice-validator.js';
 import { postJson, readJson } from '../helpers/http.js';
 import { type SeededTenant, seedPlatformTenant } from '../helpers/identities.js';
@@ -166,12 +165,10 @@ async function createAndRender(entry: (typeof CORPUS)[number], format: string) {
   );
   const body = await readJson(res);
   if (res.status !== 201) throw new Error(`${entry.name} (${format}): ${res.status} ${JSON.stringify(body)}`);
-  const generated = await execute(
-    generateInvoiceDocuments,
-    { id: body.data.id },
-    systemCaller(tenant.tenantId),
+  const generated = (await generateInvoiceDocumentsJob(
+    { tenantId: tenant.tenantId, invoiceId: body.data.id },
     app.deps,
-  );
+  )) as GeneratedDocuments;
   if (generated.documents_status !== 'ready')
     throw new Error(`${entry.name} (${format}): ${JSON.stringify(generated)}`);
   const files = await app.ownerDb('invoice_documents').where({ invoice_id: body.data.id }).select('kind', 'content');
@@ -266,6 +263,9 @@ test('convert: a UBL invoice gets its Factur-X from the same data, downloadable 
   );
   t.true(trail.integrity_valid);
 
-  const again = await execute(generateInvoiceDocuments, { id: invoice.id }, systemCaller(tenant.tenantId), app.deps);
+  const again = (await generateInvoiceDocumentsJob(
+    { tenantId: tenant.tenantId, invoiceId: invoice.id },
+    app.deps,
+  )) as GeneratedDocuments;
   t.is(again.documents_status, 'skipped');
 });

@@ -35,17 +35,21 @@ async function startRecordingWorker<Q extends QueueName>(queue: Q, polling: Poll
     started.set(invoiceId ?? creditNoteId ?? deliveryId!, { tenantId: tenantId!, order: started.size });
     await sleep(ms);
   };
-  await workQueue(queue, { ...WORKERS[queue], handler }, { ...env.deps, boss }, polling);
+  await workQueue(queue, { ...WORKERS[queue], handler, batchHandler: undefined }, { ...env.deps, boss }, polling);
   return { started, stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
 }
 
+/** Queues `count` jobs of one tenant the way operations do (txJobs: the tenant's fair-share priority). */
 async function queueJobs(queue: QueueName, tenantId: string, count: number): Promise<void> {
-  await env.deps.boss.insert(
-    queue,
-    Array.from({ length: count }, () => ({
-      data: { tenantId, [queue === 'deliver-webhook' ? 'deliveryId' : 'invoiceId']: randomUUID(), attempt: 1 },
-      group: { id: tenantId },
-    })),
+  const idKey = { 'deliver-webhook': 'deliveryId', 'generate-credit-note-documents': 'creditNoteId' }[queue as string];
+  await env.deps.db.transaction((trx) =>
+    txJobs(env.deps.boss, trx).sendMany(
+      queue,
+      Array.from({ length: count }, () => ({
+        payload: { tenantId, [idKey ?? 'invoiceId']: randomUUID(), attempt: 1 } as unknown as JobPayloads[typeof queue],
+        group: { id: tenantId },
+      })),
+    ),
   );
 }
 
@@ -153,7 +157,12 @@ test.serial('a job that fails in a batch is retried alone: the other job of its 
       { data: { tenantId, invoiceId: good }, group: { id: tenantId } },
       { data: { tenantId, invoiceId: bad }, group: { id: tenantId } },
     ]);
-    await workQueue(queue, { ...WORKERS[queue], handler }, { ...env.deps, boss }, { seconds: 60, notifySeconds: 60 });
+    await workQueue(
+      queue,
+      { ...WORKERS[queue], handler, batchHandler: undefined },
+      { ...env.deps, boss },
+      { seconds: 60, notifySeconds: 60 },
+    );
     const states = await waitFor(async () => {
       const { rows } = await env.ownerDb.raw(
         "select data->>'invoiceId' as id, state, retry_count, output from pgboss.job where name = ? and data->>'invoiceId' = any(?)",
@@ -164,6 +173,50 @@ test.serial('a job that fails in a batch is retried alone: the other job of its 
       return byId.get(good)?.state === 'completed' && byId.get(bad)?.state === 'retry' ? byId : null;
     });
     t.regex(JSON.stringify(states.get(bad)?.output), /the database went away/);
+  } finally {
+    await boss.stop({ graceful: true, timeout: 5000 });
+  }
+});
+
+test.serial('a batch that fails as a whole runs its jobs one by one: only the bad job is retried', async (t) => {
+  const queue = 'generate-invoice-documents';
+  const boss: PgBoss = createBoss(env.database.url, 'worker');
+  boss.on('error', () => {});
+  await boss.start();
+  const [good, bad] = [randomUUID(), randomUUID()];
+  const tenantId = randomUUID();
+  let batches = 0;
+  const batchHandler = async () => {
+    batches += 1;
+    throw new Error('deadlock detected');
+  };
+  const handler = async ({ invoiceId }: JobPayloads[typeof queue]) => {
+    if (invoiceId === bad) throw new Error('the invoice cannot be read');
+    return { alone: invoiceId };
+  };
+  try {
+    await env.deps.boss.insert(queue, [
+      { data: { tenantId, invoiceId: good }, group: { id: tenantId } },
+      { data: { tenantId, invoiceId: bad }, group: { id: tenantId } },
+    ]);
+    await workQueue(
+      queue,
+      { ...WORKERS[queue], handler, batchHandler },
+      { ...env.deps, boss },
+      { seconds: 60, notifySeconds: 60 },
+    );
+    const states = await waitFor(async () => {
+      const { rows } = await env.ownerDb.raw(
+        "select data->>'invoiceId' as id, state, output from pgboss.job where name = ? and data->>'invoiceId' = any(?)",
+        [queue, [good, bad]],
+      );
+      type Row = { id: string; state: string; output: unknown };
+      const byId = new Map<string, Row>(rows.map((r: Row) => [r.id, r]));
+      return byId.get(good)?.state === 'completed' && byId.get(bad)?.state === 'retry' ? byId : null;
+    });
+    t.true(batches >= 1, 'the batch was tried first');
+    t.deepEqual(states.get(good)?.output, { alone: good });
+    t.regex(JSON.stringify(states.get(bad)?.output), /cannot be read/);
   } finally {
     await boss.stop({ graceful: true, timeout: 5000 });
   }

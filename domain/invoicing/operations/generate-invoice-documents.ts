@@ -1,28 +1,71 @@
-import type { InvoiceIdInput } from '../../../schemas/invoices.js';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { InvoiceDocumentsInput } from '../../../schemas/invoices.js';
 import { defineCommand } from '../../shared/operation.js';
-import { type GeneratedDocuments, recordInvoiceRendering, renderInvoiceFiles } from '../generated-documents.js';
-import { findInvoice } from '../invoice-store.js';
+import {
+  type GeneratedDocuments,
+  type RenderOutcome,
+  recordInvoiceRenderings,
+  renderInvoiceFiles,
+} from '../generated-documents.js';
+import type { InvoiceRow } from '../invoice-row.js';
+import { linesOf } from '../invoice-store.js';
 
 export type { GeneratedDocuments };
 
 /**
- * The document worker's step: renders the invoice's files from the stored invoice (its format,
- * plus the readable PDF or, for Factur-X, the embedded CII), stores them and marks the invoice
- * `ready`, with an audit entry giving each file's SHA-256. Idempotent: an invoice already ready is
- * skipped, whoever made its files (a download renders them on demand when it comes first).
- * Rendering is pure, so a failure would repeat: the invoice is marked `failed` with the reason,
- * and downloads say so, instead of retrying forever.
+ * The document worker's step, for a batch of invoices in one transaction: renders each invoice's
+ * files from the stored invoice (its format, plus the readable PDF or, for Factur-X, the embedded
+ * CII), stores them and marks the invoice `ready`, with an audit entry giving each file's SHA-256.
+ * A fixed number of statements whatever the batch's size: one lock, one read of the lines, one
+ * insert of the files, one update, one insert of the audit entries, and one commit.
+ *
+ * Idempotent: an invoice already ready is skipped, whoever made its files (a download renders them
+ * on demand when it comes first). Rendering is pure, so a failure would repeat: the invoice is
+ * marked `failed` with the reason, and downloads say so, instead of retrying forever. Runs as the
+ * system across tenants; each invoice is matched on its tenant too, so a job only ever reaches the
+ * invoice of the tenant that queued it.
  */
-export const generateInvoiceDocuments = defineCommand<InvoiceIdInput, GeneratedDocuments>({
+export const generateInvoiceDocuments = defineCommand<InvoiceDocumentsInput, { invoices: GeneratedDocuments[] }>({
   name: 'generate_invoice_documents',
-  summary: "Render and store an invoice's files (worker step).",
-  input: 'InvoiceIdInput',
-  output: 'GeneratedDocuments',
+  summary: "Render and store invoices' files (worker step).",
+  input: 'InvoiceDocumentsInput',
+  output: 'GeneratedDocumentsBatch',
   callers: ['system'],
-  async run({ id }, ctx) {
-    const stored = await findInvoice(ctx.tx, { tenantId: ctx.caller.tenantId! }, id, { forUpdate: true });
-    if (stored.invoice.documents_status === 'ready') return { id, documents_status: 'skipped', files: [] };
-    const { generated } = await recordInvoiceRendering(ctx, stored.invoice, await renderInvoiceFiles(stored, ctx.log));
-    return generated;
+  async run({ invoices }, ctx) {
+    // Locked in id order: two batches sharing invoices (a retried job) wait, never deadlock.
+    const rows = await ctx
+      .tx('invoices')
+      .whereIn(
+        ['id', 'tenant_id'],
+        invoices.map((i) => [i.id, i.tenant_id]),
+      )
+      .orderBy('id')
+      .forUpdate()
+      .select<InvoiceRow[]>('*');
+    const pending = rows.filter((row) => row.documents_status !== 'ready');
+    const lines = await linesOf(
+      ctx.tx,
+      pending.map((row) => row.id),
+    );
+    const renderings: { invoice: InvoiceRow; outcome: RenderOutcome }[] = [];
+    for (const [i, invoice] of pending.entries()) {
+      // A render holds the event loop; between two, the process's other callbacks get their turn.
+      if (i > 0) await yieldToEventLoop();
+      const outcome = await renderInvoiceFiles({ invoice, lines: lines.get(invoice.id) ?? [] }, ctx.log);
+      renderings.push({ invoice, outcome });
+    }
+    const recorded = new Map(
+      (await recordInvoiceRenderings(ctx, renderings)).map(({ generated }) => [generated.id, generated]),
+    );
+    const found = new Set(rows.map((row) => row.id));
+    return {
+      invoices: invoices.map(
+        ({ id }): GeneratedDocuments =>
+          recorded.get(id) ??
+          (found.has(id)
+            ? { id, documents_status: 'skipped', files: [] }
+            : { id, documents_status: 'missing', files: [] }),
+      ),
+    };
   },
 });

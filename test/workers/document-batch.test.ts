@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import test from 'ava';
+import { auditTrailIntact, readAuditTrail } from '../../domain/audit/audit-trail.js';
+import { listInvoiceDocuments } from '../../domain/invoicing/document-store.js';
+import type { GeneratedDocuments } from '../../domain/invoicing/generated-documents.js';
+import { FAIR_SHARE_HALF_LIFE_MS, FAIR_SHARE_STEP, FairShare } from '../../domain/shared/fair-share.js';
+import { generateInvoiceDocumentsBatch } from '../../workers/handlers/generate-invoice-documents.js';
+import { type SeededTenant, seedPlatformTenant } from '../helpers/identities.js';
+import { createInvoice } from '../helpers/invoices.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+/**
+ * The document worker's batch: many invoices, of several tenants, rendered and recorded in one
+ * transaction, each exactly as a job of its own would be. No worker runs: the batch is called by hand.
+ */
+let app: TestApp;
+let first: SeededTenant;
+let second: SeededTenant;
+
+test.before(async () => {
+  app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0' } });
+  first = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
+  second = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
+});
+test.after.always(() => app?.close());
+
+test.serial(
+  'a batch of two tenants’ invoices: each gets its files and one audit entry; a ready one is skipped',
+  async (t) => {
+    const formats = ['facturx', 'ubl', 'cii'] as const;
+    const mine = await Promise.all(
+      formats.map((output_format) => createInvoice(app.request, first.keys.sk_test, { output_format })),
+    );
+    const theirs = await createInvoice(app.request, second.keys.sk_test, { output_format: 'facturx' });
+    const jobs = [
+      ...mine.map((i) => ({ tenantId: first.tenantId, invoiceId: i.id })),
+      { tenantId: second.tenantId, invoiceId: theirs.id },
+    ];
+
+    const outcomes = (await generateInvoiceDocumentsBatch(jobs, app.deps)) as GeneratedDocuments[];
+    t.deepEqual(
+      outcomes.map((o) => [o.id, o.documents_status]),
+      jobs.map((j) => [j.invoiceId, 'ready']),
+    );
+    const expectedKinds = { facturx: ['cii', 'facturx'], ubl: ['pdf', 'ubl'], cii: ['cii', 'pdf'] };
+    for (const [i, invoice] of [...mine, theirs].entries()) {
+      const format = i < 3 ? formats[i] : 'facturx';
+      const files = await listInvoiceDocuments(app.ownerDb, invoice.id);
+      t.deepEqual(files.map((f) => f.kind).sort(), expectedKinds[format], `${format}`);
+      t.deepEqual(
+        files.map((f) => f.sha256).sort(),
+        outcomes[i].files.map((f) => f.sha256).sort(),
+        'the outcome names the stored files',
+      );
+      const row = await app.ownerDb('invoices').where({ id: invoice.id }).first();
+      t.is(row.documents_status, 'ready');
+      const trail = await readAuditTrail(app.ownerDb, 'invoice', invoice.id);
+      t.deepEqual(
+        trail.map((e) => e.action),
+        ['invoice.created', 'invoice.documents_generated'],
+      );
+      t.true(auditTrailIntact('invoice', invoice.id, trail));
+    }
+
+    // Again, with a new invoice among them: only the new one is rendered; nothing is written twice.
+    const fresh = await createInvoice(app.request, first.keys.sk_test, {});
+    const again = (await generateInvoiceDocumentsBatch(
+      [...jobs, { tenantId: first.tenantId, invoiceId: fresh.id }],
+      app.deps,
+    )) as GeneratedDocuments[];
+    t.deepEqual(
+      again.map((o) => o.documents_status),
+      ['skipped', 'skipped', 'skipped', 'skipped', 'ready'],
+    );
+    t.deepEqual(
+      (await readAuditTrail(app.ownerDb, 'invoice', theirs.id)).map((e) => e.action),
+      ['invoice.created', 'invoice.documents_generated'],
+    );
+  },
+);
+
+test.serial(
+  'a job naming another tenant’s invoice reaches nothing: missing, and the invoice stays pending',
+  async (t) => {
+    const theirs = await createInvoice(app.request, second.keys.sk_test, {});
+    const mine = await createInvoice(app.request, first.keys.sk_test, {});
+    const outcomes = (await generateInvoiceDocumentsBatch(
+      [
+        { tenantId: first.tenantId, invoiceId: theirs.id },
+        { tenantId: first.tenantId, invoiceId: randomUUID() },
+        { tenantId: first.tenantId, invoiceId: mine.id },
+      ],
+      app.deps,
+    )) as GeneratedDocuments[];
+    t.deepEqual(
+      outcomes.map((o) => o.documents_status),
+      ['missing', 'missing', 'ready'],
+    );
+    t.is((await app.ownerDb('invoices').where({ id: theirs.id }).first()).documents_status, 'pending');
+    t.deepEqual(await listInvoiceDocuments(app.ownerDb, theirs.id), []);
+  },
+);
+
+test('fair share: a tenant’s priority falls by one every step of its recent sends, and recovers as they age', (t) => {
+  let now = 0;
+  const share = new FairShare(() => now);
+  const burst = Array.from({ length: 3 * FAIR_SHARE_STEP }, () => share.next('q', 'busy'));
+  t.deepEqual(burst.slice(0, FAIR_SHARE_STEP), Array(FAIR_SHARE_STEP).fill(0));
+  t.deepEqual(burst.slice(FAIR_SHARE_STEP, 2 * FAIR_SHARE_STEP), Array(FAIR_SHARE_STEP).fill(-1));
+  t.is(burst.at(-1), -2);
+  t.true(
+    burst.every((p, i) => i === 0 || p <= burst[i - 1]),
+    'within a burst, priorities only fall: the tenant’s jobs keep their order',
+  );
+  t.is(share.next('q', 'quiet'), 0, 'another tenant is not slowed by the burst');
+  t.is(share.next('other-queue', 'busy'), 0, 'nor is the same tenant on another queue');
+  now += 10 * FAIR_SHARE_HALF_LIFE_MS;
+  t.is(share.next('q', 'busy'), 0, 'once the burst has aged, the tenant is back at the top');
+});
