@@ -1,7 +1,7 @@
 import type { DocumentsReport } from './documents.js';
 import type { QueuePickup } from './job-pickup.js';
 import type { FloorReport } from './pgbench-floor.js';
-import type { PhaseOutcome, PipelineReport } from './pipeline.js';
+import type { BacklogOutcome, PhaseOutcome, PipelineReport } from './pipeline.js';
 import type { PhaseReport } from './pipeline-phase.js';
 
 /** One target of the team: the figure of this run, and whether it meets it (null: not measured). */
@@ -13,9 +13,12 @@ export interface TargetCheck {
 }
 
 export interface PipelineSummary {
-  /** Documents per second through the queue (one worker) ÷ the in-process worker_job_per_second.facturx. */
+  /**
+   * Documents per second through the queue (one worker, draining a backlog of the document queue
+   * alone) ÷ the in-process worker_job_per_second.facturx.
+   */
   queue_overhead: { in_process_facturx_per_s: number; one_tenant: number | null; many_tenants: number | null };
-  /** Documents per second with two worker processes ÷ with one (`speedup`), and ÷ twice one (`per_worker`). */
+  /** Backlog documents per second with two worker processes ÷ with one (`speedup`), and ÷ twice one (`per_worker`). */
   scaling: Record<'one_tenant' | 'many_tenants', { speedup: number | null; per_worker: number | null }>;
   targets: Record<string, TargetCheck>;
 }
@@ -56,10 +59,12 @@ export function summarizePipeline(
   const inProcess = documents.worker_job_per_second.facturx;
   const one = pipeline.one_worker;
   const two = pipeline.two_workers;
-  const rate = (outcome: PhaseOutcome) => (isPhase(outcome) ? outcome.documents_per_s : null);
+  const backlog = pipeline.backlog;
+  const rate = (outcome: BacklogOutcome) => ('skipped' in outcome ? null : outcome.documents_per_s);
   const scaling = (mix: 'one_tenant' | 'many_tenants') => {
-    const base = rate(one[mix]);
-    return { speedup: ratio(rate(two[mix]), base), per_worker: ratio(rate(two[mix]), base === null ? null : 2 * base) };
+    const base = rate(backlog.one_worker[mix]);
+    const doubled = rate(backlog.two_workers[mix]);
+    return { speedup: ratio(doubled, base), per_worker: ratio(doubled, base === null ? null : 2 * base) };
   };
   const loadPhases = [one.one_tenant, one.many_tenants, two.one_tenant, two.many_tenants].filter(isPhase);
   const readyAfter = loadPhases.filter((p) => p.workers === 1);
@@ -69,14 +74,19 @@ export function summarizePipeline(
   const summary: PipelineSummary = {
     queue_overhead: {
       in_process_facturx_per_s: inProcess,
-      one_tenant: ratio(rate(one.one_tenant), inProcess),
-      many_tenants: ratio(rate(one.many_tenants), inProcess),
+      one_tenant: ratio(rate(backlog.one_worker.one_tenant), inProcess),
+      many_tenants: ratio(rate(backlog.one_worker.many_tenants), inProcess),
     },
     scaling: { one_tenant: scaling('one_tenant'), many_tenants: scaling('many_tenants') },
     targets: {},
   };
   const t = summary.targets;
-  t.queue_facturx_vs_in_process = check('>= 0.5', summary.queue_overhead.many_tenants, (v) => v >= 0.5);
+  const worst = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.min(a, b));
+  t.queue_facturx_vs_in_process = check(
+    '>= 0.5',
+    worst(summary.queue_overhead.one_tenant, summary.queue_overhead.many_tenants),
+    (v) => v >= 0.5,
+  );
   t.documents_ready_after_last_creation_s = check(
     `<= 10 (${pipeline.settings.invoices} invoices)`,
     unfinished.length > 0 || readyAfter.length === 0
@@ -96,7 +106,11 @@ export function summarizePipeline(
       : undefined,
   );
   if (load.unstarted > 0) t.pickup_p99_load_ms.met = false;
-  t.two_workers_speedup = check('>= 1.6', summary.scaling.many_tenants.speedup, (v) => v >= 1.6);
+  t.two_workers_speedup = check(
+    '>= 1.6',
+    worst(summary.scaling.one_tenant.speedup, summary.scaling.many_tenants.speedup),
+    (v) => v >= 1.6,
+  );
   t.invoice_create_vs_floor = check(
     '>= 1.0',
     floor?.invoice_create_ratio ?? null,

@@ -8,6 +8,7 @@ import { type IdleReport, measureIdlePickup } from './idle-pickup.js';
 import type { LoadTenant } from './invoice-load.js';
 import { clearPipelineQueues } from './job-pickup.js';
 import { log } from './log.js';
+import { type BacklogReport, measureBacklog } from './pipeline-backlog.js';
 import { type PhaseReport, runPhase } from './pipeline-phase.js';
 import { newAppKey, type ServiceOptions, startWebServer } from './web-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
@@ -49,11 +50,20 @@ export interface WorkersReport {
   many_tenants: PhaseOutcome;
 }
 
+export type BacklogOutcome = BacklogReport | SkippedPhase;
+
+/** The document queue alone, from a backlog queued with no worker running (pipeline-backlog.ts). */
+export interface BacklogsReport {
+  one_worker: { one_tenant: BacklogOutcome; many_tenants: BacklogOutcome };
+  two_workers: { one_tenant: BacklogOutcome; many_tenants: BacklogOutcome };
+}
+
 export interface PipelineReport {
   settings: PipelineSettings;
   idle: IdleReport | SkippedPhase;
   one_worker: WorkersReport;
   two_workers: WorkersReport;
+  backlog: BacklogsReport;
   seconds: number;
 }
 
@@ -146,11 +156,41 @@ export async function measurePipeline(settings: PipelineSettings): Promise<Pipel
         one_tenant: await load(single, 2, 'pipeline one tenant, 2 workers'),
         many_tenants: await load(many, 2, `pipeline ${many.length} tenants, 2 workers`),
       }));
+      const backlog = async (group: LoadTenant[], workers: number, label: string): Promise<BacklogOutcome> => {
+        phase++;
+        if (remainingMs() < MIN_PHASE_S * 1000) return skipped(label);
+        const report = await measureBacklog({
+          baseUrl: web.baseUrl,
+          databaseUrl: database.url,
+          pool,
+          service,
+          tenants: group,
+          workers,
+          count: settings.invoices,
+          prefix: `P${phase}`,
+          connections: settings.connections,
+          timeoutMs: Math.min(settings.create_timeout_s * 1000, remainingMs() - 5000),
+          label,
+        });
+        await clearPipelineQueues(pool);
+        return report;
+      };
+      const backlogs: BacklogsReport = {
+        one_worker: {
+          one_tenant: await backlog(single, 1, 'backlog one tenant, 1 worker'),
+          many_tenants: await backlog(many, 1, `backlog ${many.length} tenants, 1 worker`),
+        },
+        two_workers: {
+          one_tenant: await backlog(single, 2, 'backlog one tenant, 2 workers'),
+          many_tenants: await backlog(many, 2, `backlog ${many.length} tenants, 2 workers`),
+        },
+      };
       return {
         settings,
         idle: one.idle,
         one_worker: { one_tenant: one.one_tenant, many_tenants: one.many_tenants },
         two_workers: two,
+        backlog: backlogs,
         seconds: Math.round((performance.now() - began) / 1000),
       };
     } finally {

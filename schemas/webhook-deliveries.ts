@@ -2,29 +2,57 @@ import type { FromSchema } from 'json-schema-to-ts';
 
 /** The worker's side of webhooks: fan-out, one attempt, its record, and the owner's notice. */
 
-export const DispatchEventInput = {
-  $id: 'DispatchEventInput',
+export const DispatchEventsInput = {
+  $id: 'DispatchEventsInput',
   type: 'object',
-  description: 'An outbox event to fan out to its webhook endpoints.',
+  description: 'Outbox events to fan out to their webhook endpoints, each with its tenant.',
   additionalProperties: false,
-  required: ['event_id'],
-  properties: { event_id: { type: 'string', format: 'uuid', description: 'Id of the outbox event.' } },
+  required: ['events'],
+  properties: {
+    events: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      description: 'The events (one per job of the batch).',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'tenant_id'],
+        properties: {
+          id: { type: 'string', format: 'uuid', description: 'Id of the outbox event.' },
+          tenant_id: { type: 'string', format: 'uuid', description: 'Its tenant.' },
+        },
+      },
+    },
+  },
 } as const;
-export type DispatchEventInput = FromSchema<typeof DispatchEventInput>;
+export type DispatchEventsInput = FromSchema<typeof DispatchEventsInput>;
 
-export const DispatchedEvent = {
-  $id: 'DispatchedEvent',
+const dispatchedEvent = {
   type: 'object',
   description: 'The outcome of dispatching an outbox event.',
   additionalProperties: false,
   required: ['event_id', 'dispatched_at', 'deliveries'],
   properties: {
     event_id: { type: 'string', format: 'uuid', description: 'Id of the outbox event.' },
-    dispatched_at: { type: 'string', format: 'date-time', description: 'When it was (first) dispatched.' },
+    dispatched_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'When it was (first) dispatched; null when there is no such event of that tenant.',
+    },
     deliveries: { type: 'integer', description: 'Webhook deliveries queued by this dispatch.' },
   },
 } as const;
-export type DispatchedEvent = FromSchema<typeof DispatchedEvent>;
+export type DispatchedEvent = FromSchema<typeof dispatchedEvent>;
+
+export const DispatchedEvents = {
+  $id: 'DispatchedEvents',
+  type: 'object',
+  description: 'The outcome of dispatching each event of a batch, in order.',
+  additionalProperties: false,
+  required: ['events'],
+  properties: { events: { type: 'array', items: dispatchedEvent, description: 'One per event asked for.' } },
+} as const;
 
 const deliveryId = { type: 'string', format: 'uuid', description: 'Id of the delivery (X-Service-Delivery).' } as const;
 const attempt = { type: 'integer', minimum: 1, description: 'Attempt number, from 1.' } as const;
@@ -172,8 +200,8 @@ export const TenantWebhookSecret = {
 } as const;
 
 export const webhookDeliverySchemas = [
-  DispatchEventInput,
-  DispatchedEvent,
+  DispatchEventsInput,
+  DispatchedEvents,
   PrepareWebhookDeliveryInput,
   WebhookRequest,
   PreparedWebhookDelivery,

@@ -3,7 +3,7 @@ import { anchorFiscalClosing } from './handlers/anchor-fiscal-closing.js';
 import { closeFiscalChainJob } from './handlers/close-fiscal-chain.js';
 import { closeFiscalPeriods } from './handlers/close-fiscal-periods.js';
 import { deliverWebhook } from './handlers/deliver-webhook.js';
-import { dispatchEvent } from './handlers/dispatch-event.js';
+import { dispatchEvent, dispatchEventBatch } from './handlers/dispatch-event.js';
 import { generateCreditNoteDocumentsJob } from './handlers/generate-credit-note-documents.js';
 import { generateInvoiceDocumentsBatch, generateInvoiceDocumentsJob } from './handlers/generate-invoice-documents.js';
 import { notifyWebhookDisabled } from './handlers/notify-webhook-disabled.js';
@@ -53,8 +53,14 @@ export interface WorkerSpec<Q extends QueueName> {
 
 /** Which handler works each queue. Queue options (retries, dead letter) are in domain/shared/queues.ts. */
 export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
-  // A few statements per event, and every invoice of a burst queues one: many at once.
-  'dispatch-event': { handler: dispatchEvent, batch: 4, run: 'parallel' },
+  // Every invoice of a burst queues one event: a loop fans out up to 50 in one transaction.
+  'dispatch-event': {
+    handler: dispatchEvent,
+    batchHandler: dispatchEventBatch,
+    workers: 2,
+    batch: 50,
+    run: 'parallel',
+  },
   'purge-idempotency-keys': { handler: purgeIdempotencyKeys, workers: 1, batch: 1, run: 'serial' },
   'verify-company-kyc': { handler: verifyCompanyKyc, batch: 2, run: 'parallel', capPerTenant: true },
   'send-password-reset': { handler: sendPasswordReset, batch: 2, run: 'parallel' },

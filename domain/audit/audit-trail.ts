@@ -73,19 +73,21 @@ export async function appendAuditEntry(tx: Knex, fact: AuditFact): Promise<void>
 export async function appendAuditEntries(tx: Knex, facts: readonly AuditFact[]): Promise<void> {
   if (facts.length === 0) return;
   const heads = new Map<string, { sequence_number: number; entry_hash: string }>();
-  const rows = await tx('audit_entries')
-    .distinctOn('entity_type', 'entity_id')
-    .whereIn(
-      ['entity_type', 'entity_id'],
-      facts.map((f) => [f.entityType, f.entityId]),
-    )
-    .orderBy([{ column: 'entity_type' }, { column: 'entity_id' }, { column: 'sequence_number', order: 'desc' }])
-    .select<{ entity_type: string; entity_id: string; sequence_number: number; entry_hash: string }[]>(
-      'entity_type',
-      'entity_id',
-      'sequence_number',
-      'entry_hash',
+  // One statement per entity type (a batch has one): found through the (type, id, sequence) key.
+  const rows: { entity_type: string; entity_id: string; sequence_number: number; entry_hash: string }[] = [];
+  for (const type of new Set(facts.map((f) => f.entityType))) {
+    rows.push(
+      ...(await tx('audit_entries')
+        .distinctOn('entity_id')
+        .where({ entity_type: type })
+        .whereIn(
+          'entity_id',
+          facts.filter((f) => f.entityType === type).map((f) => f.entityId),
+        )
+        .orderBy([{ column: 'entity_id' }, { column: 'sequence_number', order: 'desc' }])
+        .select<typeof rows>('entity_type', 'entity_id', 'sequence_number', 'entry_hash')),
     );
+  }
   for (const row of rows) heads.set(`${row.entity_type}:${row.entity_id}`, row);
   await tx('audit_entries').insert(
     facts.map((fact) => auditRow(fact, heads.get(`${fact.entityType}:${fact.entityId}`))),

@@ -23,13 +23,13 @@ export interface DeliveryRow {
 export function insertDeliveries(
   tx: Knex,
   rows: Omit<DeliveryRow, 'id' | 'status' | 'attempts' | 'next_attempt_at' | 'last_attempt_at' | 'completed_at'>[],
-): Promise<Pick<DeliveryRow, 'id' | 'endpoint_id'>[]> {
+): Promise<Pick<DeliveryRow, 'id' | 'endpoint_id' | 'event_id' | 'tenant_id'>[]> {
   if (rows.length === 0) return Promise.resolve([]);
   return tx('webhook_deliveries')
     .insert(rows)
     .onConflict(['event_id', 'endpoint_id'])
     .ignore()
-    .returning(['id', 'endpoint_id']);
+    .returning(['id', 'endpoint_id', 'event_id', 'tenant_id']);
 }
 
 export const findDelivery = (

@@ -112,16 +112,35 @@ export async function updateEndpoint(
   return row;
 }
 
-/** Active endpoints of `environment` that take `eventName`: an event never leaves its environment. */
-export const subscribedEndpoints = (
+/** An active endpoint, with what it needs to tell whether it takes an event. */
+export interface SubscribedEndpoint extends Pick<WebhookEndpointRow, 'id' | 'retry_count'> {
+  /** Of its tenant and environment (an event never leaves its environment), and subscribed to its name. */
+  takes(event: { tenant_id: string; environment: Environment; name: string }): boolean;
+}
+
+/** The active endpoints of many tenants, oldest first: one read for a batch of events. */
+export async function subscribedEndpointsOfTenants(
   tx: Knex,
-  tenantId: string,
-  environment: Environment,
-  eventName: string,
-): Promise<Pick<WebhookEndpointRow, 'id' | 'retry_count'>[]> =>
-  liveEndpoints(tx, tenantId)
+  tenantIds: readonly string[],
+): Promise<SubscribedEndpoint[]> {
+  const rows = await tx('webhook_endpoints')
+    .whereIn('tenant_id', tenantIds)
+    .whereNull('deleted_at')
     .where({ is_active: true })
-    .where({ environment })
-    .whereRaw('events && ?::text[]', [[eventName, ALL_EVENTS]])
-    .select(['id', 'retry_count'])
-    .orderBy('created_at');
+    .orderBy('created_at')
+    .select<Pick<WebhookEndpointRow, 'id' | 'retry_count' | 'tenant_id' | 'environment' | 'events'>[]>([
+      'id',
+      'retry_count',
+      'tenant_id',
+      'environment',
+      'events',
+    ]);
+  return rows.map((row) => ({
+    id: row.id,
+    retry_count: row.retry_count,
+    takes: (event) =>
+      event.tenant_id === row.tenant_id &&
+      event.environment === row.environment &&
+      (row.events.includes(event.name) || row.events.includes(ALL_EVENTS)),
+  }));
+}

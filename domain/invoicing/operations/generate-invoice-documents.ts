@@ -32,16 +32,18 @@ export const generateInvoiceDocuments = defineCommand<InvoiceDocumentsInput, { i
   output: 'GeneratedDocumentsBatch',
   callers: ['system'],
   async run({ invoices }, ctx) {
-    // Locked in id order: two batches sharing invoices (a retried job) wait, never deadlock.
-    const rows = await ctx
-      .tx('invoices')
-      .whereIn(
-        ['id', 'tenant_id'],
-        invoices.map((i) => [i.id, i.tenant_id]),
-      )
-      .orderBy('id')
-      .forUpdate()
-      .select<InvoiceRow[]>('*');
+    // Locked in id order: two batches sharing invoices (a retried job) wait, never deadlock. Found
+    // by id (the primary key), then matched on the tenant that queued each job.
+    const asked = new Set(invoices.map((i) => `${i.id}:${i.tenant_id}`));
+    const rows = (
+      await ctx
+        .tx('invoices')
+        .whereIn('id', [...new Set(invoices.map((i) => i.id))])
+        .whereIn('tenant_id', [...new Set(invoices.map((i) => i.tenant_id))])
+        .orderBy('id')
+        .forUpdate()
+        .select<InvoiceRow[]>('*')
+    ).filter((row) => asked.has(`${row.id}:${row.tenant_id}`));
     const pending = rows.filter((row) => row.documents_status !== 'ready');
     const lines = await linesOf(
       ctx.tx,
@@ -57,15 +59,12 @@ export const generateInvoiceDocuments = defineCommand<InvoiceDocumentsInput, { i
     const recorded = new Map(
       (await recordInvoiceRenderings(ctx, renderings)).map(({ generated }) => [generated.id, generated]),
     );
-    const found = new Set(rows.map((row) => row.id));
+    const found = new Set(rows.map((row) => `${row.id}:${row.tenant_id}`));
     return {
-      invoices: invoices.map(
-        ({ id }): GeneratedDocuments =>
-          recorded.get(id) ??
-          (found.has(id)
-            ? { id, documents_status: 'skipped', files: [] }
-            : { id, documents_status: 'missing', files: [] }),
-      ),
+      invoices: invoices.map(({ id, tenant_id }): GeneratedDocuments => {
+        if (!found.has(`${id}:${tenant_id}`)) return { id, documents_status: 'missing', files: [] };
+        return recorded.get(id) ?? { id, documents_status: 'skipped', files: [] };
+      }),
     };
   },
 });

@@ -1,9 +1,8 @@
-import type { DispatchEventInput, DispatchedEvent } from '../../../schemas/webhook-deliveries.js';
-import { AppError } from '../../shared/app-error.js';
+import type { DispatchEventsInput, DispatchedEvent } from '../../../schemas/webhook-deliveries.js';
 import type { Environment } from '../../shared/caller.js';
 import { defineCommand } from '../../shared/operation.js';
 import { insertDeliveries } from '../delivery-store.js';
-import { subscribedEndpoints } from '../endpoint-store.js';
+import { subscribedEndpointsOfTenants } from '../endpoint-store.js';
 import { maxAttemptsFor } from '../retry-schedule.js';
 
 interface EventRow {
@@ -15,51 +14,79 @@ interface EventRow {
 }
 
 /**
- * Fans an outbox event out to the webhook endpoints subscribed to it: one delivery per (event,
+ * Fans outbox events out to the webhook endpoints subscribed to them: one delivery per (event,
  * endpoint), whose id is the stable X-Service-Delivery, and its first `deliver-webhook` job, in this
- * transaction. Idempotent: a second dispatch of the same event changes nothing.
+ * transaction. A batch (the events of one fetch, of any tenants) takes a fixed number of statements:
+ * the events locked, their tenants' endpoints read, the deliveries inserted, their jobs sent and the
+ * events marked, once each. Idempotent: a second dispatch of an event changes nothing. Runs as the
+ * system; each event is matched on the tenant that queued it.
  */
-export const dispatchEvent = defineCommand<DispatchEventInput, DispatchedEvent>({
-  name: 'dispatch_event',
-  summary: 'Fan an outbox event out to its subscribed webhook endpoints and mark it dispatched.',
-  input: 'DispatchEventInput',
-  output: 'DispatchedEvent',
+export const dispatchEvents = defineCommand<DispatchEventsInput, { events: DispatchedEvent[] }>({
+  name: 'dispatch_events',
+  summary: 'Fan outbox events out to their subscribed webhook endpoints and mark them dispatched.',
+  input: 'DispatchEventsInput',
+  output: 'DispatchedEvents',
   callers: ['system'],
   async run(input, ctx) {
-    const event = await ctx
-      .tx('events')
-      .where({ id: input.event_id })
-      .forUpdate()
-      .first<EventRow | undefined>(['id', 'tenant_id', 'environment', 'name', 'dispatched_at']);
-    if (!event) {
-      throw new AppError('NOT_FOUND', `No event ${input.event_id}.`, { retryable: false });
-    }
-    if (event.dispatched_at) {
-      return { event_id: event.id, dispatched_at: event.dispatched_at.toISOString(), deliveries: 0 };
-    }
+    const asked = new Set(input.events.map((e) => `${e.id}:${e.tenant_id}`));
+    // Locked in id order: two batches sharing an event (a retried job) wait, never deadlock.
+    const rows = (
+      await ctx
+        .tx('events')
+        .whereIn('id', [...new Set(input.events.map((e) => e.id))])
+        .whereIn('tenant_id', [...new Set(input.events.map((e) => e.tenant_id))])
+        .orderBy('id')
+        .forUpdate()
+        .select<EventRow[]>(['id', 'tenant_id', 'environment', 'name', 'dispatched_at'])
+    ).filter((row) => asked.has(`${row.id}:${row.tenant_id}`));
+    const pending = rows.filter((row) => !row.dispatched_at);
     const now = ctx.clock.now();
-    const schedule = ctx.deps.config.webhookRetrySchedule;
-    const endpoints = await subscribedEndpoints(ctx.tx, event.tenant_id, event.environment, event.name);
-    const deliveries = await insertDeliveries(
-      ctx.tx,
-      endpoints.map((endpoint) => ({
-        tenant_id: event.tenant_id,
-        endpoint_id: endpoint.id,
-        event_id: event.id,
-        event_name: event.name,
-        environment: event.environment,
-        max_attempts: maxAttemptsFor(endpoint.retry_count, schedule),
-        created_at: now,
-      })),
-    );
-    for (const delivery of deliveries) {
-      await ctx.jobs.send(
-        'deliver-webhook',
-        { tenantId: event.tenant_id, deliveryId: delivery.id, attempt: 1 },
-        { group: { id: event.tenant_id } },
+    const queued = new Map<string, number>();
+    if (pending.length > 0) {
+      const schedule = ctx.deps.config.webhookRetrySchedule;
+      const endpoints = await subscribedEndpointsOfTenants(ctx.tx, [...new Set(pending.map((e) => e.tenant_id))]);
+      const deliveries = await insertDeliveries(
+        ctx.tx,
+        pending.flatMap((event) =>
+          endpoints
+            .filter((endpoint) => endpoint.takes(event))
+            .map((endpoint) => ({
+              tenant_id: event.tenant_id,
+              endpoint_id: endpoint.id,
+              event_id: event.id,
+              event_name: event.name,
+              environment: event.environment,
+              max_attempts: maxAttemptsFor(endpoint.retry_count, schedule),
+              created_at: now,
+            })),
+        ),
       );
+      await ctx.jobs.sendMany(
+        'deliver-webhook',
+        deliveries.map((delivery) => ({
+          payload: { tenantId: delivery.tenant_id, deliveryId: delivery.id, attempt: 1 },
+          group: { id: delivery.tenant_id },
+        })),
+      );
+      for (const delivery of deliveries) queued.set(delivery.event_id, (queued.get(delivery.event_id) ?? 0) + 1);
+      await ctx
+        .tx('events')
+        .whereIn(
+          'id',
+          pending.map((e) => e.id),
+        )
+        .update({ dispatched_at: now });
     }
-    await ctx.tx('events').where({ id: event.id }).update({ dispatched_at: now });
-    return { event_id: event.id, dispatched_at: now.toISOString(), deliveries: deliveries.length };
+    const found = new Map(rows.map((row) => [row.id, row]));
+    return {
+      events: input.events.map(({ id, tenant_id }): DispatchedEvent => {
+        const row = found.get(id)?.tenant_id === tenant_id ? found.get(id) : undefined;
+        return {
+          event_id: id,
+          dispatched_at: (row?.dispatched_at ?? (row ? now : null))?.toISOString() ?? null,
+          deliveries: row ? (queued.get(id) ?? 0) : 0,
+        };
+      }),
+    };
   },
 });

@@ -4,14 +4,15 @@ import { auditTrailIntact, readAuditTrail } from '../../domain/audit/audit-trail
 import { listInvoiceDocuments } from '../../domain/invoicing/document-store.js';
 import type { GeneratedDocuments } from '../../domain/invoicing/generated-documents.js';
 import { FAIR_SHARE_HALF_LIFE_MS, FAIR_SHARE_STEP, FairShare } from '../../domain/shared/fair-share.js';
+import { dispatchEventBatch } from '../../workers/handlers/dispatch-event.js';
 import { generateInvoiceDocumentsBatch } from '../../workers/handlers/generate-invoice-documents.js';
 import { type SeededTenant, seedPlatformTenant } from '../helpers/identities.js';
 import { createInvoice } from '../helpers/invoices.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
- * The document worker's batch: many invoices, of several tenants, rendered and recorded in one
- * transaction, each exactly as a job of its own would be. No worker runs: the batch is called by hand.
+ * The workers' batches: many jobs, of several tenants, worked in one transaction, each exactly as a
+ * job of its own would be. No worker runs: the batches are called by hand.
  */
 let app: TestApp;
 let first: SeededTenant;
@@ -100,6 +101,56 @@ test.serial(
     t.deepEqual(await listInvoiceDocuments(app.ownerDb, theirs.id), []);
   },
 );
+
+test.serial('a batch of events of two tenants: one delivery per subscribed endpoint, each event once', async (t) => {
+  for (const tenant of [first, second]) {
+    const res = await app.request('/api/v1/tenant/me', {
+      method: 'PUT',
+      headers: { 'X-Tenant-Key': tenant.keys.sk_test, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ webhook_url: `https://hooks.example.com/${tenant.tenantId}` }),
+    });
+    t.is(res.status, 200);
+  }
+  const mine = await createInvoice(app.request, first.keys.sk_test, {});
+  const theirs = await createInvoice(app.request, second.keys.sk_test, {});
+  const eventOf = async (invoiceId: string) =>
+    (await app.ownerDb('events').where({ name: 'invoice.created' }).whereRaw("data->>'id' = ?", [invoiceId]).first())!;
+  const [a, b] = [await eventOf(mine.id), await eventOf(theirs.id)];
+  const jobs = [
+    { tenantId: first.tenantId, eventId: a.id },
+    { tenantId: second.tenantId, eventId: b.id },
+    { tenantId: first.tenantId, eventId: b.id }, // another tenant's event: reaches nothing
+  ];
+  const outcomes = (await dispatchEventBatch(jobs, app.deps)) as { deliveries: number; dispatched_at: string | null }[];
+  t.deepEqual(
+    outcomes.map((o) => o.deliveries),
+    [1, 1, 0],
+  );
+  t.is(outcomes[2].dispatched_at, null, 'the foreign job learns nothing of the event');
+  const deliveries = await app
+    .ownerDb('webhook_deliveries')
+    .whereIn('event_id', [a.id, b.id])
+    .select('event_id', 'tenant_id');
+  t.deepEqual(
+    deliveries.map((d) => [d.event_id, d.tenant_id]).sort(),
+    [
+      [a.id, first.tenantId],
+      [b.id, second.tenantId],
+    ].sort(),
+  );
+  const queued = await app.ownerDb.raw(
+    "select data->>'deliveryId' as id from pgboss.job where name = 'deliver-webhook' and data->>'tenantId' = any(?)",
+    [[first.tenantId, second.tenantId]],
+  );
+  t.is(queued.rows.length, 2, 'one first attempt per delivery');
+
+  const again = (await dispatchEventBatch(jobs, app.deps)) as { deliveries: number }[];
+  t.deepEqual(
+    again.map((o) => o.deliveries),
+    [0, 0, 0],
+    'dispatched once',
+  );
+});
 
 test('fair share: a tenant’s priority falls by one every step of its recent sends, and recovers as they age', (t) => {
   let now = 0;

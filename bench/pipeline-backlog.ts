@@ -1,0 +1,122 @@
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
+import { BOSS_SCHEMA } from '../domain/shared/boss.js';
+import { type CpuReading, clusterCpu, processCpu } from './cpu-meter.js';
+import { createInvoices, type LoadTenant } from './invoice-load.js';
+import { databaseNow, documentsPerSecond } from './job-pickup.js';
+import { log } from './log.js';
+import type { ServiceOptions } from './web-server.js';
+import { startWorkerProcesses } from './worker-processes.js';
+
+const POLL_MS = 100;
+
+export interface BacklogReport {
+  tenants: number;
+  workers: number;
+  /** Document jobs queued before the workers started. */
+  queued: number;
+  documents_ready: number;
+  /** From the workers' start until the last document was ready; null if the timeout came first. */
+  drained_after_s: number | null;
+  /** Completed document jobs over the first start to the last completion (pg-boss's timestamps). */
+  documents_per_s: number;
+  /**
+   * CPU milliseconds per document of the worker processes and of the PostgreSQL cluster while they
+   * drained: unlike the rate, these hold whatever else the machine is doing. Null when unreadable.
+   */
+  worker_cpu_ms_per_document: number | null;
+  database_cpu_ms_per_document: number | null;
+}
+
+export interface BacklogOptions {
+  baseUrl: string;
+  databaseUrl: string;
+  pool: pg.Pool;
+  service: ServiceOptions;
+  tenants: LoadTenant[];
+  workers: number;
+  count: number;
+  prefix: string;
+  connections: number;
+  timeoutMs: number;
+  label: string;
+}
+
+/**
+ * The document queue's own rate: `count` invoices created with no worker running, their other jobs
+ * (events, webhooks) dropped, then `workers` worker processes started on the queued documents
+ * alone. What it measures is the queue and the worker, not the pace of creation, so it compares with
+ * the in-process `document_generate` rate: their ratio is the queue's overhead.
+ */
+export async function measureBacklog(options: BacklogOptions): Promise<BacklogReport> {
+  const { pool, prefix, label } = options;
+  const window = { tenantIds: options.tenants.map((t) => t.tenantId), since: await databaseNow(pool) };
+  log(`${label}: queueing ${options.count} invoices' documents with no worker running`);
+  const creation = await createInvoices({
+    baseUrl: options.baseUrl,
+    tenants: options.tenants,
+    count: options.count,
+    prefix,
+    connections: options.connections,
+    timeoutMs: options.timeoutMs,
+  });
+  await pool.query(`delete from ${BOSS_SCHEMA}.job where name <> 'generate-invoice-documents' and state = 'created'`);
+  const queued = Number(
+    (
+      await pool.query<{ n: number }>(
+        `select count(*)::int as n from ${BOSS_SCHEMA}.job where name = 'generate-invoice-documents' and state = 'created'`,
+      )
+    ).rows[0].n,
+  );
+  const database = await clusterCpu(options.databaseUrl);
+  const workers = await startWorkerProcesses(options.workers, options.databaseUrl, options.service);
+  const workerCpu: CpuReading = () => sumOf(workers.pids.map((pid) => processCpu(pid)()));
+  const cpuBefore = { worker: workerCpu(), database: database() };
+  const started = performance.now();
+  let ready = 0;
+  let drainedAt: number | null = null;
+  let cpuAfter = cpuBefore;
+  try {
+    const deadline = started + options.timeoutMs;
+    while (performance.now() < deadline) {
+      ready = await readyCount(pool, prefix);
+      if (ready >= creation.created) {
+        drainedAt = performance.now();
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  } finally {
+    cpuAfter = { worker: workerCpu(), database: database() };
+    await workers.stop();
+  }
+  const report: BacklogReport = {
+    tenants: options.tenants.length,
+    workers: options.workers,
+    queued,
+    documents_ready: ready,
+    drained_after_s: drainedAt === null ? null : Math.round((drainedAt - started) / 10) / 100,
+    documents_per_s: await documentsPerSecond(pool, window),
+    worker_cpu_ms_per_document: perDocument(cpuBefore.worker, cpuAfter.worker, ready),
+    database_cpu_ms_per_document: perDocument(cpuBefore.database, cpuAfter.database, ready),
+  };
+  log(
+    `${label}: ${report.documents_ready} of ${queued} ready, ${report.documents_per_s} documents/s, CPU ms per document: ` +
+      `worker ${report.worker_cpu_ms_per_document}, database ${report.database_cpu_ms_per_document}`,
+  );
+  return report;
+}
+
+async function readyCount(pool: pg.Pool, prefix: string): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    `select count(*)::int as n from invoices where invoice_number like $1 and documents_status <> 'pending'`,
+    [`${prefix}-%`],
+  );
+  return rows[0].n;
+}
+
+const sumOf = (values: (number | null)[]): number | null =>
+  values.some((v) => v === null) ? null : values.reduce<number>((a, v) => a + (v as number), 0);
+
+const perDocument = (before: number | null, after: number | null, documents: number): number | null =>
+  before === null || after === null || documents === 0 ? null : Math.round(((after - before) / documents) * 100) / 100;
