@@ -103,13 +103,3 @@ export function bigIntOf(der: Der): bigint {
   if (der.content[0] & 0x80) value -= 1n << BigInt(der.content.length * 8);
   return value;
 }
-
-/** GeneralizedTime `YYYYMMDDHHMMSS[.f+]Z` (RFC 3161 §2.4.2: UTC, no trailing zeros in fractions). */
-export function generalizedTimeOf(der: Der): Date {
-  expectTag(der, TAG.GENERALIZED_TIME, 'GeneralizedTime');
-  const text = der.content.toString('latin1');
-  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(?:\.(\d+))?Z$/.exec(text);
-  if (!m) throw new Error(`DER: GeneralizedTime ${JSON.stringify(text)} is not UTC`);
-  const ms = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
-  return new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6], ms));
-}
