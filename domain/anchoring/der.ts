@@ -1,7 +1,8 @@
 /**
- * A minimal DER reader that keeps the exact bytes of every element. RFC 3161 verification must
- * hash the signed attributes and the TSTInfo exactly as they were signed (RFC 5652 §5.4), which a
- * decode-and-re-encode round trip cannot promise; node-forge's ASN.1 parser does not keep offsets.
+ * A minimal DER reader that keeps the exact bytes of every element: it reads a TimeStampReq (the
+ * built-in authority), a TimeStampResp's status and token (any authority), and the Names the
+ * built-in authority copies byte for byte from its certificate. Tokens themselves are verified with
+ * PKI.js and asn1js (verify-time-stamp-token.ts).
  */
 export interface Der {
   /** The identifier octet (0x30 SEQUENCE, 0x31 SET, 0xa0 [0] constructed, ...). */
@@ -20,7 +21,6 @@ export const TAG = {
   NULL: 0x05,
   OID: 0x06,
   UTF8_STRING: 0x0c,
-  GENERALIZED_TIME: 0x18,
   SEQUENCE: 0x30,
   SET: 0x31,
   /** Context-specific constructed [0], [1], ... */
