@@ -21,6 +21,8 @@ export interface TokenSigner {
 
 /** A TimeStampToken (RFC 3161 §2.4.2): a CMS SignedData over a TSTInfo. */
 export interface TimeStampToken {
+  /** The SignedData's digestAlgorithms: those its signers use (RFC 5652 §5.1). */
+  digestAlgorithms: string[];
   eContentType: string;
   /** The DER TSTInfo exactly as signed. */
   tstInfo: Buffer;
@@ -37,12 +39,31 @@ export interface TimeStampToken {
 
 const bytes = (view: ArrayBuffer | Uint8Array) => Buffer.from(view instanceof Uint8Array ? view : new Uint8Array(view));
 
-/** One BER element filling the whole buffer, as asn1js reads it; throws otherwise. */
+/**
+ * One element filling the whole buffer, as asn1js reads it, with definite lengths that add up;
+ * throws otherwise. asn1js alone lets a constructed element's children run past its stated length.
+ */
 export function parseAsn1(der: Uint8Array, what: string): asn1js.AsnType {
   const parsed = asn1js.fromBER(der);
   if (parsed.offset === -1) throw new Error(`${what}: ${parsed.result.error || 'not ASN.1'}`);
   if (parsed.offset !== der.byteLength) throw new Error(`${what}: trailing bytes`);
+  checkLengths(parsed.result, what);
   return parsed.result;
+}
+
+function checkLengths(block: asn1js.AsnType, what: string): void {
+  const { idBlock, lenBlock, valueBlock } = block;
+  const stated = idBlock.blockLength + lenBlock.blockLength + lenBlock.length;
+  if (lenBlock.isIndefiniteForm || stated !== block.valueBeforeDecodeView.byteLength) {
+    throw new Error(`${what}: an element's length does not match its contents (DER)`);
+  }
+  if (!idBlock.isConstructed || !('value' in valueBlock) || !Array.isArray(valueBlock.value)) return;
+  let inside = 0;
+  for (const child of valueBlock.value as asn1js.AsnType[]) {
+    checkLengths(child, what);
+    inside += child.valueBeforeDecodeView.byteLength;
+  }
+  if (inside !== lenBlock.length) throw new Error(`${what}: an element's length does not match its contents (DER)`);
 }
 
 /**
@@ -59,9 +80,12 @@ export function parseTimeStampToken(der: Buffer): TimeStampToken {
   if (signedData.signerInfos.length !== 1)
     throw new Error('a time-stamp token has exactly one signer (RFC 3161 §2.4.2)');
   const tstInfo = bytes(eContent.getValue());
-  const tst = new pkijs.TSTInfo({ schema: parseAsn1(tstInfo, 'TSTInfo') });
+  const tstSchema = parseAsn1(tstInfo, 'TSTInfo');
+  const tst = new pkijs.TSTInfo({ schema: tstSchema });
   if (tst.version !== 1) throw new Error('TSTInfo version must be 1');
+  if (!isUtc(tstSchema)) throw new Error('TSTInfo genTime is not UTC (RFC 3161 §2.4.2)');
   return {
+    digestAlgorithms: signedData.digestAlgorithms.map((a) => a.algorithmId),
     eContentType: signedData.encapContentInfo.eContentType,
     tstInfo,
     policy: tst.policy,
@@ -73,6 +97,14 @@ export function parseTimeStampToken(der: Buffer): TimeStampToken {
     certificates: carriedCertificates(contentInfo.content),
     signer: readSigner(signedData.signerInfos[0]),
   };
+}
+
+/** Whether the TSTInfo's genTime (its fifth field) is a GeneralizedTime in UTC, ending in `Z`. */
+function isUtc(tstInfo: asn1js.AsnType): boolean {
+  const genTime = tstInfo instanceof asn1js.Sequence ? tstInfo.valueBlock.value[4] : undefined;
+  return (
+    genTime instanceof asn1js.GeneralizedTime && bytes(genTime.valueBlock.valueHexView).toString('latin1').endsWith('Z')
+  );
 }
 
 /** The `certificates [0] IMPLICIT CertificateSet` of the SignedData, each element's own bytes. */

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { OID } from './asn1.js';
 import {
   derToPem,
@@ -88,9 +89,18 @@ export function verifyTimeStampToken(tokenDer: Buffer, expected: TokenExpectatio
   const intermediates = carried.filter((c): c is ReadCertificate => c !== null && c !== signer && c.x509.ca);
   const caPem = chainToTrusted(signer, intermediates, expected.trustedCaPems, token.genTime);
   if (!caPem) return fail('the signer certificate does not chain to a trusted CA');
+  if (!token.digestAlgorithms.includes(token.signer.digestAlgorithm)) {
+    return fail('the SignedData does not list the signer digest algorithm');
+  }
   const attributeProblem = signedAttributesProblem(token, signer);
   if (attributeProblem) return fail(attributeProblem);
-  const signatureFault = signatureProblem(token.signer, signer.x509.publicKey);
+  let key: KeyObject;
+  try {
+    key = signer.x509.publicKey;
+  } catch {
+    return fail('the signer certificate key cannot be read');
+  }
+  const signatureFault = signatureProblem(token.signer, key);
   if (signatureFault) return fail(signatureFault);
   return { valid: true, facts, caPem };
 }

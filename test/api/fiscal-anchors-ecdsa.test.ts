@@ -93,7 +93,7 @@ test.serial('an ECDSA P-256 authority anchors a closing; openssl and the in-proc
 });
 
 test.serial(
-  'an ECDSA token with a flipped signature, for another hash or another nonce fails, saying why',
+  'an ECDSA token with a flipped signature, for another hash or nonce, or mis-encoded fails, saying why',
   async (t) => {
     const digest = 'a1'.repeat(32);
     const nonce = randomNonce();
@@ -120,6 +120,16 @@ test.serial(
       valid: false,
       reason: 'the nonce is not the one of the request',
     });
+
+    // The SignedData wrapper ([0] EXPLICIT, bytes 15-18: a0 82 hi lo) stating one byte less than it holds.
+    t.deepEqual([...token.subarray(15, 17)], [0xa0, 0x82]);
+    const misLength = Buffer.from(token);
+    misLength.writeUInt16BE(misLength.readUInt16BE(17) - 1, 17);
+    t.like(verifyTimeStampToken(misLength, { digestHex: digest, nonce, ...trusted }), {
+      valid: false,
+      reason: "not a time-stamp token: ContentInfo: an element's length does not match its contents (DER)",
+    });
+    t.false((await opensslVerifyToken(misLength, digest, tsa.caPem)).ok);
   },
 );
 
