@@ -20,6 +20,9 @@ export const OID = {
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
   timeStamping: '1.3.6.1.5.5.7.3.8',
   extKeyUsage: '2.5.29.37',
+  subjectKeyIdentifier: '2.5.29.14',
+  rsassaPss: '1.2.840.113549.1.1.10',
+  mgf1: '1.2.840.113549.1.1.8',
 } as const;
 
 /** Node's names for the digests a time-stamp may use. */

@@ -1,6 +1,9 @@
-import forge from 'node-forge';
+import { X509Certificate } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import { OID } from './asn1.js';
-import { childrenOf, oidOf, parseDer, TAG } from './der.js';
+import { childrenOf, parseDer, TAG } from './der.js';
+import { parseAsn1 } from './time-stamp-token.js';
 
 /** A certificate as PEM, straight from its DER (never re-encoded). */
 export function derToPem(der: Buffer): string {
@@ -17,35 +20,71 @@ export function pemToDers(pem: string): Buffer[] {
   return out;
 }
 
-/** node-forge's view of a DER certificate (RSA keys only: forge reads no other). */
-export const forgeCertificate = (der: Buffer): forge.pki.Certificate =>
-  forge.pki.certificateFromAsn1(forge.asn1.fromDer(der.toString('binary')));
+/**
+ * One DER certificate read twice: by Node (OpenSSL: keys, signatures, issuer checks, any key
+ * type) and by PKI.js (the fields and extensions exactly as encoded, criticality included).
+ */
+export interface ReadCertificate {
+  der: Buffer;
+  x509: X509Certificate;
+  fields: pkijs.Certificate;
+}
+
+/** Reads a DER certificate; null when either reader refuses it. */
+export function readCertificate(der: Buffer): ReadCertificate | null {
+  try {
+    return {
+      der,
+      x509: new X509Certificate(der),
+      fields: new pkijs.Certificate({ schema: parseAsn1(der, 'Certificate') }),
+    };
+  } catch {
+    return null;
+  }
+}
 
 /** `O=Local Test, CN=Local Test TSA`: a readable distinguished name. */
-export const nameOf = (name: forge.pki.Certificate['subject']): string =>
-  name.attributes.map((a) => `${a.shortName ?? a.name ?? a.type}=${String(a.value)}`).join(', ');
+export const subjectOf = (cert: ReadCertificate): string => cert.x509.subject.split('\n').join(', ');
+
+/** The issuer Name (DER) and serial (INTEGER contents) of a certificate, as a SignerInfo names them. */
+export const issuerAndSerial = (cert: ReadCertificate) => ({
+  issuer: Buffer.from(cert.fields.issuer.valueBeforeDecode),
+  serial: Buffer.from(cert.fields.serialNumber.valueBlock.valueHexView),
+});
+
+/** The subjectKeyIdentifier extension's key identifier, when there is one. */
+export function subjectKeyIdentifier(cert: ReadCertificate): Buffer | null {
+  const ext = cert.fields.extensions?.find((e) => e.extnID === OID.subjectKeyIdentifier);
+  const value = ext?.parsedValue;
+  return value instanceof asn1js.OctetString ? Buffer.from(value.valueBlock.valueHexView) : null;
+}
 
 /**
  * RFC 3161 §2.3: the TSA's certificate has exactly one extended key usage, id-kp-timeStamping,
- * and the extension is critical. Read from the extension's own bytes, not forge's summary.
+ * and the extension is critical.
  */
-export function hasTimeStampingUsageOnly(cert: forge.pki.Certificate): boolean {
-  const ext = cert.extensions.find((e) => e.id === OID.extKeyUsage) as
-    | { critical?: boolean; value?: string }
-    | undefined;
-  if (!ext?.critical || typeof ext.value !== 'string') return false;
-  const purposes = childrenOf(parseDer(Buffer.from(ext.value, 'binary'))).map(oidOf);
+export function hasTimeStampingUsageOnly(cert: ReadCertificate): boolean {
+  const ext = cert.fields.extensions?.find((e) => e.extnID === OID.extKeyUsage);
+  if (!ext?.critical || !(ext.parsedValue instanceof pkijs.ExtKeyUsage)) return false;
+  const purposes = ext.parsedValue.keyPurposes;
   return purposes.length === 1 && purposes[0] === OID.timeStamping;
 }
 
-/** Whether a certificate may issue others (basicConstraints cA). */
-export function isCa(cert: forge.pki.Certificate): boolean {
-  const ext = cert.getExtension('basicConstraints') as { cA?: boolean } | null;
-  return ext?.cA === true;
-}
+export const validAt = (cert: ReadCertificate, when: Date): boolean =>
+  cert.x509.validFromDate.getTime() <= when.getTime() && when.getTime() <= cert.x509.validToDate.getTime();
 
-export const validAt = (cert: forge.pki.Certificate, when: Date): boolean =>
-  cert.validity.notBefore.getTime() <= when.getTime() && when.getTime() <= cert.validity.notAfter.getTime();
+/**
+ * Whether `issuer` issued `child`: a CA certificate (basicConstraints cA) whose name (and key
+ * identifier, key usage) OpenSSL accepts as the child's issuer, and whose key verifies the
+ * child's signature, whatever the key type.
+ */
+export function issuedBy(child: ReadCertificate, issuer: ReadCertificate): boolean {
+  try {
+    return issuer.x509.ca && child.x509.checkIssued(issuer.x509) && child.x509.verify(issuer.x509.publicKey);
+  } catch {
+    return false;
+  }
+}
 
 /** The serial (INTEGER contents), issuer and subject Names (DER) of a DER certificate, byte for byte. */
 export function certificateNames(certificate: Buffer): { serial: Buffer; issuer: Buffer; subject: Buffer } {

@@ -1,7 +1,8 @@
 /**
- * A minimal DER reader that keeps the exact bytes of every element. RFC 3161 verification must
- * hash the signed attributes and the TSTInfo exactly as they were signed (RFC 5652 §5.4), which a
- * decode-and-re-encode round trip cannot promise; node-forge's ASN.1 parser does not keep offsets.
+ * A minimal DER reader that keeps the exact bytes of every element: it reads a TimeStampReq (the
+ * built-in authority), a TimeStampResp's status and token (any authority), and the Names the
+ * built-in authority copies byte for byte from its certificate. Tokens themselves are verified with
+ * PKI.js and asn1js (verify-time-stamp-token.ts).
  */
 export interface Der {
   /** The identifier octet (0x30 SEQUENCE, 0x31 SET, 0xa0 [0] constructed, ...). */
@@ -20,7 +21,6 @@ export const TAG = {
   NULL: 0x05,
   OID: 0x06,
   UTF8_STRING: 0x0c,
-  GENERALIZED_TIME: 0x18,
   SEQUENCE: 0x30,
   SET: 0x31,
   /** Context-specific constructed [0], [1], ... */
@@ -102,14 +102,4 @@ export function bigIntOf(der: Der): bigint {
   let value = BigInt(`0x${der.content.toString('hex')}`);
   if (der.content[0] & 0x80) value -= 1n << BigInt(der.content.length * 8);
   return value;
-}
-
-/** GeneralizedTime `YYYYMMDDHHMMSS[.f+]Z` (RFC 3161 §2.4.2: UTC, no trailing zeros in fractions). */
-export function generalizedTimeOf(der: Der): Date {
-  expectTag(der, TAG.GENERALIZED_TIME, 'GeneralizedTime');
-  const text = der.content.toString('latin1');
-  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(?:\.(\d+))?Z$/.exec(text);
-  if (!m) throw new Error(`DER: GeneralizedTime ${JSON.stringify(text)} is not UTC`);
-  const ms = m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0;
-  return new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6], ms));
 }

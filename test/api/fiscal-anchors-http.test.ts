@@ -1,14 +1,11 @@
-import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import test from 'ava';
 import { buildTimeStampRequest, randomNonce } from '../../domain/anchoring/time-stamp-request.js';
 import { verifyTimeStampToken } from '../../domain/anchoring/verify-time-stamp-token.js';
 import { isAppError } from '../../domain/shared/app-error.js';
 import { closeDay, getFiscal, invoiceAt, runAnchorJobs } from '../helpers/fiscal-closings.js';
 import { seedPlatformTenant } from '../helpers/identities.js';
+import { type LocalTsa, tsaAnswers as localTsaAnswers, startLocalTsa } from '../helpers/local-tsa.js';
 import { nock } from '../helpers/net.js';
 import { flipSignatureByte, opensslVerifyToken } from '../helpers/openssl-ts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -18,23 +15,20 @@ import { TestClock, withClock } from '../helpers/test-clock.js';
  * The HTTP TSA client against the local test TSA (../shared/tsa/local-tsa.sh, openssl ts): nock
  * takes the request the client sends, the script answers it, nock returns the script's bytes.
  */
-/** The test TSA beside the checkout (../shared/tsa, as the issue names it); LOCAL_TSA overrides. */
-const LOCAL_TSA = process.env.LOCAL_TSA ?? path.resolve('..', 'shared', 'tsa', 'local-tsa.sh');
 const TSA = 'http://tsa.example.test';
 const clock = new TestClock('2026-06-01T10:00:00Z');
 let app: TestApp;
-let tsaDir: string;
+let tsa: LocalTsa;
 let tsaCa: string;
 
 test.before(async () => {
-  tsaDir = await mkdtemp(path.join(tmpdir(), 'local-tsa-'));
-  await promisify(execFile)(LOCAL_TSA, ['init'], { env: { ...process.env, TSA_DIR: tsaDir } });
-  tsaCa = await readFile(path.join(tsaDir, 'ca.pem'), 'utf8');
+  tsa = await startLocalTsa();
+  tsaCa = tsa.caPem;
   app = await startTestApp({
     env: {
       RATE_LIMIT_SCALE: '0',
       TSA_URL: `${TSA}/tsr`,
-      TSA_CA_CERT: path.join(tsaDir, 'ca.pem'),
+      TSA_CA_CERT: path.join(tsa.dir, 'ca.pem'),
       TSA_TIMEOUT_MS: '2000',
     },
     override: withClock(clock),
@@ -42,36 +36,12 @@ test.before(async () => {
 });
 test.after.always(async () => {
   await app?.close();
-  if (tsaDir) await rm(tsaDir, { recursive: true, force: true });
+  await tsa?.remove();
   nock.cleanAll();
 });
 
-/** Feeds a DER request to local-tsa.sh and returns its DER reply. */
-function localTsa(request: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(LOCAL_TSA, [], { env: { ...process.env, TSA_DIR: tsaDir } });
-    const out: Buffer[] = [];
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => {
-      err += c;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`local-tsa: ${err}`))));
-    child.stdin.end(request);
-  });
-}
-
 /** One TSA call answered by local-tsa.sh; `rewrite` may swap the request first (to forge a wrong answer). */
-function tsaAnswers(rewrite: (request: Buffer) => Buffer = (r) => r) {
-  return nock(TSA)
-    .post('/tsr')
-    .matchHeader('content-type', 'application/timestamp-query')
-    .reply(async (request: Request) => {
-      const reply = await localTsa(rewrite(Buffer.from(await request.arrayBuffer())));
-      return [200, reply, { 'Content-Type': 'application/timestamp-reply' }];
-    });
-}
+const tsaAnswers = (rewrite?: (request: Buffer) => Buffer) => localTsaAnswers(TSA, tsa, rewrite);
 
 async function closedDay(day: string) {
   const tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
@@ -153,13 +123,9 @@ test.serial('a TSA that is down leaves the anchor pending; a later run anchors i
 
 /** Another CA than the TSA's: a freshly made test authority's. */
 async function builtinCaPem(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'other-tsa-'));
-  try {
-    await promisify(execFile)(LOCAL_TSA, ['init'], { env: { ...process.env, TSA_DIR: dir } });
-    return await readFile(path.join(dir, 'ca.pem'), 'utf8');
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  const other = await startLocalTsa();
+  await other.remove();
+  return other.caPem;
 }
 
 test.serial(
