@@ -6,13 +6,15 @@ import type { XmlElement } from './safe-xml.js';
  * a document reads the same whatever prefixes, or default namespaces, its sender wrote.
  */
 
-const is = (element: XmlElement, name: QName) => element.local === name.local && element.ns === name.ns;
+/** Whether an element has this name. */
+export const hasName = (element: XmlElement, name: QName): boolean =>
+  element.local === name.local && element.ns === name.ns;
 
 /** The first child with this name, following a path of names. */
 export function child(element: XmlElement | null | undefined, ...path: QName[]): XmlElement | null {
   let current: XmlElement | null = element ?? null;
   for (const name of path) {
-    current = current?.children.find((c) => is(c, name)) ?? null;
+    current = current?.children.find((c) => hasName(c, name)) ?? null;
     if (!current) return null;
   }
   return current;
@@ -20,7 +22,7 @@ export function child(element: XmlElement | null | undefined, ...path: QName[]):
 
 /** Every child with this name. */
 export const children = (element: XmlElement | null, name: QName): XmlElement[] =>
-  element ? element.children.filter((c) => is(c, name)) : [];
+  element ? element.children.filter((c) => hasName(c, name)) : [];
 
 /** The trimmed text at a path, or null when absent or empty. */
 export function textAt(element: XmlElement | null | undefined, ...path: QName[]): string | null {
@@ -28,6 +30,3 @@ export function textAt(element: XmlElement | null | undefined, ...path: QName[])
   const value = found?.text.trim();
   return value ? value : null;
 }
-
-/** Whether an element has this name. */
-export const hasName = is;
