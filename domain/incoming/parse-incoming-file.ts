@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { CII_ROOT, UBL_CREDIT_NOTE_ROOT, UBL_INVOICE_ROOT } from './invoice-namespaces.js';
 import { parseCii } from './parse-cii.js';
 import { parseUbl } from './parse-ubl.js';
 import { IncomingParseError, type ParsedInvoice } from './parsed-invoice.js';
 import { extractInvoiceXml } from './pdf-attachments.js';
 import { readXml, XmlRefused } from './safe-xml.js';
+import { hasName } from './xml-path.js';
 
 /** Spec "Invoice (creation body)": files of at most 10 MB; incoming files take the same limit. */
 export const INCOMING_FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -15,9 +17,10 @@ export const isPdf = (bytes: Buffer): boolean => bytes.subarray(0, 1024).include
 
 /**
  * Reads an incoming invoice file: a Factur-X PDF (its embedded CII), a UBL 2.1 Invoice/CreditNote
- * or a CII CrossIndustryInvoice. Pure. The DTD check runs on the text before any parsing, so a
- * DOCTYPE (external entity, billion laughs) is refused in constant work per byte. Throws
- * IncomingParseError with a message for the caller (422) or for `parse_error`.
+ * or a CII CrossIndustryInvoice, told apart by the root element's namespace URI and local name
+ * (an `<Invoice>` in any other namespace is not UBL). Pure. The DTD check runs on the text before
+ * any parsing, so a DOCTYPE (external entity, billion laughs) is refused in constant work per
+ * byte. Throws IncomingParseError with a message for the caller (422) or for `parse_error`.
  */
 export function parseIncomingFile(bytes: Buffer): ParsedInvoice {
   if (bytes.length === 0) throw new IncomingParseError('the file is empty');
@@ -37,9 +40,10 @@ export function parseIncomingFile(bytes: Buffer): ParsedInvoice {
 
 function parseXmlInvoice(xml: Buffer): ParsedInvoice {
   const root = readXml(xml);
-  if (root.name === 'Invoice' || root.name === 'CreditNote') return parseUbl(root);
-  if (root.name === 'CrossIndustryInvoice') return parseCii(root);
+  if (hasName(root, UBL_INVOICE_ROOT) || hasName(root, UBL_CREDIT_NOTE_ROOT)) return parseUbl(root);
+  if (hasName(root, CII_ROOT)) return parseCii(root);
+  const namespace = root.ns ? `namespace ${root.ns.slice(0, 120)}` : 'no namespace';
   throw new IncomingParseError(
-    `not an invoice: the root element is <${root.name}> (expected UBL Invoice, CreditNote or CII CrossIndustryInvoice)`,
+    `not an invoice: the root element is <${root.local.slice(0, 120)}> in ${namespace} (expected UBL Invoice or CreditNote, or CII CrossIndustryInvoice, in their namespaces)`,
   );
 }

@@ -112,6 +112,26 @@ test('XXE and billion laughs are refused with 422, quickly, and no local file re
   t.is(events.length, 0);
 });
 
+test('an <Invoice> outside the UBL namespace is refused with 422 like any unknown format, and stored nowhere', async (t) => {
+  const ubl = file('SUP-FOREIGN-1', 'ubl').toString('utf8');
+  const foreign = ubl.replace(
+    'xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"',
+    'xmlns="urn:example:invoice"',
+  );
+  t.not(foreign, ubl);
+  const unknown = await register(Buffer.from('<Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"/>'));
+  const unknownBody = await readJson(unknown);
+  const res = await register(Buffer.from(foreign));
+  const body = await readJson(res);
+  t.is(unknown.status, 422);
+  t.is(res.status, 422, JSON.stringify(body));
+  t.is(body.code, unknownBody.code);
+  t.regex(unknownBody.errors.file[0], /not an invoice: the root element is <Order>/);
+  t.regex(body.errors.file[0], /not an invoice: the root element is <Invoice> in namespace urn:example:invoice/);
+  const stored = await app.ownerDb('incoming_invoices').where({ invoice_number: 'SUP-FOREIGN-1' });
+  t.is(stored.length, 0);
+});
+
 test('decisions follow the transition table; each provider-sourced one queues its French status', async (t) => {
   const xml = file('SUP-PROV-1', 'cii');
   await execute(

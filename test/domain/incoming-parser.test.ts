@@ -5,6 +5,7 @@ import test from 'ava';
 import { buyerVatId, rateOf, sellerVatId } from '../../domain/documents/document-rules.js';
 import type { InvoiceDocument, OutputFormat } from '../../domain/documents/invoice-document.js';
 import { renderFormat } from '../../domain/documents/render.js';
+import { UBL_CBC, UBL_INVOICE } from '../../domain/incoming/invoice-namespaces.js';
 import { parseIncomingFile } from '../../domain/incoming/parse-incoming-file.js';
 import { IncomingParseError, type ParsedInvoice } from '../../domain/incoming/parsed-invoice.js';
 import { INVOICE_CORPUS } from '../fixtures/invoice-corpus.js';
@@ -108,7 +109,11 @@ test('an undeclared entity without a DTD is an error, not an expansion', (t) => 
 });
 
 test('predefined entities, character references and CDATA are read', (t) => {
-  const parsed = parseIncomingFile(Buffer.from('<Invoice><ID>A&amp;B&#233;&#x20AC;<![CDATA[<x>]]></ID></Invoice>'));
+  const parsed = parseIncomingFile(
+    Buffer.from(
+      `<Invoice xmlns="${UBL_INVOICE}" xmlns:cbc="${UBL_CBC}"><cbc:ID>A&amp;B&#233;&#x20AC;<![CDATA[<x>]]></cbc:ID></Invoice>`,
+    ),
+  );
   t.is(parsed.number, 'A&Bé€<x>');
 });
 
