@@ -191,6 +191,159 @@ test('remaining creditable stays right through partial credit notes, refused one
   t.is(paged.data.length, 1);
 });
 
+const rateFigures = (r: Json) =>
+  r.rates.map((x: Json) => [x.tax_rate, x.vat_category, x.credited_ht, x.free_credited_ht, x.remaining_ht]);
+
+test('free items (avoirs commerciaux): at one of the invoice rates, capped at the rate and in total, mixed with bound items', async (t) => {
+  const inv = await invoice();
+  t.deepEqual(rateFigures(await remaining(inv.id)), [
+    [20, 'S', 0, 0, 1000],
+    [10, 'S', 0, 0, 250],
+  ]);
+
+  // 1. A goodwill gesture that names no invoice line, at 20 %: accepted, bound to no line.
+  let res = await credit({
+    invoice_id: inv.id,
+    reason: 'Geste commercial suite au retard',
+    items: [item('Geste commercial', 1, 150, 20)],
+  });
+  let body = await readJson(res);
+  t.is(res.status, 201, JSON.stringify(body));
+  t.like(body.data, { type: 'partial', total_ht: 150, total_tax: 30, total_ttc: 180 });
+  t.like(body.data.items[0], {
+    line_number: 1,
+    invoice_line_number: null,
+    description: 'Geste commercial',
+    vat_category: 'S',
+    tax_rate: 20,
+    total_ht: 150,
+    total_tax: 30,
+  });
+  let r = await remaining(inv.id);
+  t.like(r, { already_credited_ht: 150, remaining_creditable_ht: 1100, fully_credited: false });
+  t.deepEqual(
+    lineFigures(r),
+    [
+      [1, 0, 5, 0, 1000],
+      [2, 0, 2, 0, 250],
+    ],
+    'a free item takes nothing from a line',
+  );
+  t.deepEqual(rateFigures(r), [
+    [20, 'S', 150, 150, 850],
+    [10, 'S', 0, 0, 250],
+  ]);
+  const entry = await app.ownerDb('fiscal_entries').where({ entity_id: body.data.id }).first();
+  t.deepEqual(JSON.parse(JSON.parse(entry.canonical_data).vat_breakdown), [
+    { rate: '20.00', taxable_amount: '150.00', tax_amount: '30.00' },
+  ]);
+
+  // 2. A rate the invoice does not have: 422 naming the field.
+  await expectInvalid(
+    t,
+    await credit({ invoice_id: inv.id, reason: 'Remise', items: [CONSEIL(1), item('Remise', 1, 10, 5.5)] }),
+    'items.1.tax_rate',
+  );
+
+  // 3. Above what remains at the rate (250.00 at 10 %), though within the total.
+  let refused = await expectRefusal(
+    t,
+    await credit({ invoice_id: inv.id, reason: 'Remise', items: [item('Remise', 1, 250.01, 10)] }),
+    422,
+    'CREDIT_EXCEEDS_REMAINING',
+  );
+  t.regex(refused.details['items.0.unit_price'][0], /at 10 %.*250\.00 left/);
+  t.falsy(refused.details.items, 'the total is not exceeded');
+  t.deepEqual(refused.remaining_by_rate, [
+    { tax_rate: 20, vat_category: 'S', remaining_ht: 850 },
+    { tax_rate: 10, vat_category: 'S', remaining_ht: 250 },
+  ]);
+
+  // 4. Above what remains in total (1100.00).
+  refused = await expectRefusal(
+    t,
+    await credit({
+      invoice_id: inv.id,
+      reason: 'Remise',
+      items: [item('Remise', 1, 900, 20), item('Remise', 1, 250, 10)],
+    }),
+    422,
+    'CREDIT_EXCEEDS_REMAINING',
+  );
+  t.regex(refused.details.items[0], /credit 1150\.00 excluding VAT; the invoice has 1100\.00 left/);
+  t.is(refused.remaining_creditable_ht, 1100);
+
+  // 5. Bound and free items together: two days of consulting, a discount at 20 %, a training day.
+  res = await credit({
+    invoice_id: inv.id,
+    reason: 'Avoir mixte',
+    items: [CONSEIL(2), item('Remise fidélité', 1, 100, 20), FORMATION(1)],
+  });
+  body = await readJson(res);
+  t.is(res.status, 201, JSON.stringify(body));
+  t.like(body.data, { total_ht: 625, total_tax: 112.5, total_ttc: 737.5 });
+  t.deepEqual(
+    body.data.items.map((i: Json) => [i.invoice_line_number, i.total_ht]),
+    [
+      [1, 400],
+      [null, 100],
+      [2, 125],
+    ],
+  );
+  r = await remaining(inv.id);
+  t.like(r, { already_credited_ht: 775, remaining_creditable_ht: 475 });
+  t.deepEqual(lineFigures(r), [
+    [1, 2, 3, 400, 600],
+    [2, 1, 1, 125, 125],
+  ]);
+  t.deepEqual(rateFigures(r), [
+    [20, 'S', 650, 250, 350],
+    [10, 'S', 125, 0, 125],
+  ]);
+
+  // 6. The consulting line still has 600.00, but only 350.00 remain at 20 %: free items count there.
+  refused = await expectRefusal(
+    t,
+    await credit({ invoice_id: inv.id, reason: 'Trop', items: [CONSEIL(2)] }),
+    422,
+    'CREDIT_EXCEEDS_REMAINING',
+  );
+  t.regex(refused.details['items.0.unit_price'][0], /at 20 %.*350\.00 left/);
+
+  // 7. Everything that remains, bound and free: a total credit note; nothing is left.
+  res = await credit({
+    invoice_id: inv.id,
+    reason: 'Solde',
+    items: [CONSEIL(1.5), item('Geste commercial', 1, 50, 20), FORMATION(1)],
+  });
+  body = await readJson(res);
+  t.is(res.status, 201, JSON.stringify(body));
+  t.like(body.data, { type: 'total', total_ht: 475 });
+  r = await remaining(inv.id);
+  t.like(r, { already_credited_ht: 1250, remaining_creditable_ht: 0, fully_credited: true });
+  t.deepEqual(rateFigures(r), [
+    [20, 'S', 1000, 300, 0],
+    [10, 'S', 250, 0, 0],
+  ]);
+  await expectRefusal(
+    t,
+    await credit({ invoice_id: inv.id, reason: 'Encore', items: [item('Geste commercial', 1, 0.01, 10)] }),
+    422,
+    'CREDIT_EXCEEDS_REMAINING',
+  );
+
+  // Deleting a draft gives its free items back at their rate.
+  const notes = await app.ownerDb('credit_notes').where({ invoice_id: inv.id }).orderBy('created_at');
+  t.is(
+    (await app.request(`/api/v1/credit-notes/${notes[0].id}`, { method: 'DELETE', headers: headersOf(key()) })).status,
+    200,
+  );
+  t.deepEqual(rateFigures(await remaining(inv.id)), [
+    [20, 'S', 850, 150, 150],
+    [10, 'S', 250, 0, 0],
+  ]);
+});
+
 test('ten parallel credit notes of 60 % of one invoice: one succeeds, nine get 422, three rounds in a row', async (t) => {
   for (let round = 0; round < 3; round++) {
     const inv = await invoice(key(), {
@@ -351,10 +504,11 @@ test('bad bodies are clear 422s, a deleted invoice 409, a foreign invoice 404; n
   const inv = await invoice();
   await expectInvalid(t, await credit({ invoice_id: inv.id, reason: 'x', items: [] }), 'items');
   await expectInvalid(t, await credit({ invoice_id: inv.id, items: [CONSEIL(1)] }), 'reason');
+  // A description no line has makes a free item: at a rate the invoice does not have, it names tax_rate.
   await expectInvalid(
     t,
-    await credit({ invoice_id: inv.id, reason: 'x', items: [item('Inconnu', 1, 1, 20)] }),
-    'items.0.description',
+    await credit({ invoice_id: inv.id, reason: 'x', items: [item('Inconnu', 1, 1, 5.5)] }),
+    'items.0.tax_rate',
   );
   await expectInvalid(
     t,
