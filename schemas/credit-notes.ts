@@ -232,6 +232,12 @@ export const CreditNoteDownloadInput = {
       description:
         '`pdf` (default): the readable PDF; `facturx`: the Factur-X PDF/A-3; `ubl`: the UBL 2.1 CreditNote; `cii`: the CII credit note (381).',
     },
+    link: {
+      type: 'boolean',
+      default: false,
+      description:
+        'Beyond the specification: `true` answers a JSON `{url, expires_at}`, a link to the file valid 15 minutes without credentials, instead of the file itself.',
+    },
   },
 } as const;
 export type CreditNoteDownloadInput = FromSchema<typeof CreditNoteDownloadInput>;

@@ -634,7 +634,7 @@ test('tenant routes: a sub-tenant credits its own invoices only, and lists its c
   t.is(entry.sub_tenant_id, sub.id, "the sub-tenant's own fiscal chain");
 });
 
-test('download: signed links to the PDF and the UBL CreditNote once generated', async (t) => {
+test('download: the PDF itself by default, other kinds with ?type=, a signed 15-minute link with ?link=true', async (t) => {
   const inv = await invoice();
   const note = (await readJson(await credit({ invoice_id: inv.id, reason: 'Retour', items: [CONSEIL(1)] }))).data;
   const generated = await execute(
@@ -646,19 +646,44 @@ test('download: signed links to the PDF and the UBL CreditNote once generated', 
   t.deepEqual(generated.files.map((f) => f.kind).sort(), ['cii', 'facturx', 'pdf', 'ubl']);
   const again = await execute(generateCreditNoteDocuments, { id: note.id }, systemCaller(tenant.tenantId), app.deps);
   t.is(again.documents_status, 'skipped');
+  const stored = await app
+    .ownerDb('credit_note_documents')
+    .where({ credit_note_id: note.id })
+    .select('kind', 'content');
+  const bytesOf = (kind: string) => stored.find((d: { kind: string }) => d.kind === kind)!.content as Buffer;
 
-  const link = await readJson(await get(`/api/v1/credit-notes/${note.id}/download`));
-  t.truthy(link.expires_at);
+  // The specification's answer: the PDF, its bytes.
+  const direct = await get(`/api/v1/credit-notes/${note.id}/download`);
+  t.is(direct.status, 200);
+  t.is(direct.headers.get('content-type'), 'application/pdf');
+  t.regex(direct.headers.get('content-disposition') ?? '', /^attachment; filename="/);
+  const pdfBytes = Buffer.from(await direct.arrayBuffer());
+  t.is(pdfBytes.subarray(0, 5).toString(), '%PDF-');
+  t.true(pdfBytes.equals(bytesOf('pdf')), 'the stored readable PDF');
+  for (const [kind, type] of [
+    ['facturx', 'application/pdf'],
+    ['ubl', 'application/xml'],
+    ['cii', 'application/xml'],
+  ] as const) {
+    const res = await get(`/api/v1/credit-notes/${note.id}/download?type=${kind}`);
+    t.is(res.status, 200, kind);
+    t.true((res.headers.get('content-type') ?? '').startsWith(type), `${kind}: ${res.headers.get('content-type')}`);
+    t.true(Buffer.from(await res.arrayBuffer()).equals(bytesOf(kind)), kind);
+  }
+  await expectInvalid(t, await get(`/api/v1/credit-notes/${note.id}/download?type=xml`), 'type');
+  const other = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
+  await expectRefusal(t, await get(`/api/v1/credit-notes/${note.id}/download`, other.keys.sk_test), 404, 'NOT_FOUND');
+
+  // ?link=true: today's JSON link, valid 15 minutes without credentials.
+  const linked = await get(`/api/v1/credit-notes/${note.id}/download?link=true`);
+  t.true((linked.headers.get('content-type') ?? '').startsWith('application/json'));
+  const link = await readJson(linked);
+  t.deepEqual(Object.keys(link).sort(), ['expires_at', 'url']);
   const pdf = await app.request(new URL(link.url).pathname);
   t.is(pdf.status, 200);
   t.is(pdf.headers.get('content-type'), 'application/pdf');
-  t.is(
-    Buffer.from(await pdf.arrayBuffer())
-      .subarray(0, 5)
-      .toString(),
-    '%PDF-',
-  );
-  const ublLink = await readJson(await get(`/api/v1/credit-notes/${note.id}/download?type=ubl`));
+  t.true(Buffer.from(await pdf.arrayBuffer()).equals(bytesOf('pdf')));
+  const ublLink = await readJson(await get(`/api/v1/credit-notes/${note.id}/download?type=ubl&link=true`));
   const ubl = await (await app.request(new URL(ublLink.url).pathname)).text();
   t.regex(ubl, /<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"/);
   t.regex(ubl, new RegExp(`<cac:InvoiceDocumentReference><cbc:ID>${inv.invoice_number}</cbc:ID>`));
