@@ -344,6 +344,56 @@ test('free items (avoirs commerciaux): at one of the invoice rates, capped at th
   ]);
 });
 
+test('a free item at a 0 % rate the invoice has under two categories names its vat_category', async (t) => {
+  const inv = await invoice(key(), {
+    buyer_vat_number: 'FR83443061841',
+    total_ht: 3400,
+    total_tax: 0,
+    total_ttc: 3400,
+    lines: [
+      { ...item('Formation professionnelle', 2, 500, 0), total_ht: 1000, total_tax: 0, total_ttc: 1000 },
+      {
+        ...item('Sous-traitance', 4, 600, 0),
+        vat_category: 'AE',
+        total_ht: 2400,
+        total_tax: 0,
+        total_ttc: 2400,
+      },
+    ],
+  });
+  const remise = item('Remise', 1, 100, 0);
+  await expectInvalid(
+    t,
+    await credit({ invoice_id: inv.id, reason: 'Remise', items: [remise] }),
+    'items.0.vat_category',
+  );
+  await expectInvalid(
+    t,
+    await credit({ invoice_id: inv.id, reason: 'Remise', items: [{ ...remise, vat_category: 'K' }] }),
+    'items.0.vat_category',
+  );
+  // A bound item keeps its line's category.
+  await expectInvalid(
+    t,
+    await credit({
+      invoice_id: inv.id,
+      reason: 'Remise',
+      items: [{ ...item('Sous-traitance', 1, 600, 0), vat_category: 'E' }],
+    }),
+    'items.0.vat_category',
+  );
+  const res = await credit({ invoice_id: inv.id, reason: 'Remise', items: [{ ...remise, vat_category: 'AE' }] });
+  const body = await readJson(res);
+  t.is(res.status, 201, JSON.stringify(body));
+  t.like(body.data.items[0], { invoice_line_number: null, vat_category: 'AE', total_ht: 100, total_tax: 0 });
+  const line = await app.ownerDb('credit_note_lines').where({ credit_note_id: body.data.id }).first();
+  t.is(line.vat_exemption_reason, 'Autoliquidation', "the invoice's reason at that rate");
+  t.deepEqual(rateFigures(await remaining(inv.id)), [
+    [0, 'E', 0, 0, 1000],
+    [0, 'AE', 100, 100, 2300],
+  ]);
+});
+
 test('ten parallel credit notes of 60 % of one invoice: one succeeds, nine get 422, three rounds in a row', async (t) => {
   for (let round = 0; round < 3; round++) {
     const inv = await invoice(key(), {

@@ -131,6 +131,15 @@ const CORPUS: { name: string; body: Record<string, unknown>; share: number; free
     body: { lines: [line('Formation professionnelle', 2, 1200, 0)] },
     free: [line('Remise', 1, 100, 0)],
   },
+  {
+    name: 'goodwill gesture at 0 % under two categories (E and AE)',
+    share: 0,
+    body: {
+      buyer_vat_number: 'FR83443061841',
+      lines: [line('Formation professionnelle', 2, 1200, 0), line('Sous-traitance', 5, 640, 0, 'AE')],
+    },
+    free: [line('Remise sous-traitance', 1, 200, 0, 'AE')],
+  },
 ];
 
 async function createAndRender(entry: (typeof CORPUS)[number]) {
