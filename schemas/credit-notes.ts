@@ -17,7 +17,7 @@ export const CreateCreditNoteInput = {
   $id: 'CreateCreditNoteInput',
   type: 'object',
   description:
-    "A credit note against one invoice. Each item credits one invoice line (matched by `line_number`, or by its exact description), at that line's VAT rate. The amount cannot exceed what remains creditable, per line and in total.",
+    "A credit note against one invoice. An item credits one invoice line (named by `line_number`, or by its exact description) at that line's VAT rate; an item that names no line (a discount, a goodwill gesture) is a free one, credited at one of the invoice's VAT rates. The amount cannot exceed what remains creditable: per line for the items bound to a line, per VAT rate and in total for all of them.",
   additionalProperties: false,
   required: ['invoice_id', 'reason', 'items'],
   properties: {
@@ -44,26 +44,33 @@ export const CreateCreditNoteInput = {
             minLength: 1,
             maxLength: 1000,
             pattern: '\\S',
-            description: "Description; without line_number it must be the credited invoice line's description.",
+            description:
+              'Description. Without line_number, the description of an invoice line binds the item to that line; any other description makes it a free item (a discount, a goodwill gesture).',
           },
           quantity: { type: 'number', minimum: 0.001, description: 'Quantity credited, at most 4 decimals.' },
           unit_price: {
             type: 'number',
             minimum: 0,
             description:
-              "Unit price excluding VAT, above 0, at most 4 decimals; quantity × unit_price must fit in what remains of the line's amount.",
+              "Unit price excluding VAT, above 0, at most 4 decimals; quantity × unit_price must fit in what remains of the line's amount (a bound item), of the invoice's amount at the rate, and of the invoice's total.",
           },
           tax_rate: {
             type: 'number',
             minimum: 0,
             maximum: 100,
-            description: "VAT rate in percent: the invoice line's rate.",
+            description: "VAT rate in percent: the invoice line's rate, or for a free item one of the invoice's rates.",
+          },
+          vat_category: {
+            type: 'string',
+            enum: VAT_CATEGORIES,
+            description:
+              "VAT category (beyond the specification): the invoice line's for a bound item; for a free item, needed only when the invoice has its rate under two categories (0 %: E and AE, say).",
           },
           line_number: {
             type: 'integer',
             minimum: 1,
             description:
-              'The invoice line credited (beyond the specification; optional when the description names it).',
+              'The invoice line credited (beyond the specification; optional when the description names it). Leave it out for a free item.',
           },
         },
       },
@@ -88,7 +95,8 @@ export type CreateCreditNoteInput = FromSchema<typeof CreateCreditNoteInput>;
 export const CreditNoteItem = {
   $id: 'CreditNoteItem',
   type: 'object',
-  description: 'One credited part of an invoice line.',
+  description:
+    'One credited part of an invoice line, or a free item (a discount, a goodwill gesture) at one of its rates.',
   additionalProperties: false,
   required: [
     'line_number',
@@ -104,12 +112,19 @@ export const CreditNoteItem = {
   ],
   properties: {
     line_number: { type: 'integer', description: 'Position in the credit note, from 1.' },
-    invoice_line_number: { type: 'integer', description: 'The invoice line credited.' },
+    invoice_line_number: {
+      type: ['integer', 'null'],
+      description: 'The invoice line credited; null for a free item, credited at one of the invoice rates.',
+    },
     description: str('Description.'),
     quantity: num('Quantity credited.'),
     unit_price: num('Unit price excluding VAT.'),
     tax_rate: num('VAT rate, percent.'),
-    vat_category: { type: 'string', enum: VAT_CATEGORIES, description: "The invoice line's VAT category." },
+    vat_category: {
+      type: 'string',
+      enum: VAT_CATEGORIES,
+      description: "The VAT category: the invoice line's, or the invoice's at the free item's rate.",
+    },
     total_ht: num('quantity × unit_price, rounded to the cent.'),
     total_tax: num('VAT of the item, rounded to the cent.'),
     total_ttc: num('total_ht + total_tax.'),
@@ -217,6 +232,12 @@ export const CreditNoteDownloadInput = {
       description:
         '`pdf` (default): the readable PDF; `facturx`: the Factur-X PDF/A-3; `ubl`: the UBL 2.1 CreditNote; `cii`: the CII credit note (381).',
     },
+    link: {
+      type: 'boolean',
+      default: false,
+      description:
+        'Beyond the specification: `true` answers a JSON `{url, expires_at}`, a link to the file valid 15 minutes without credentials, instead of the file itself.',
+    },
   },
 } as const;
 export type CreditNoteDownloadInput = FromSchema<typeof CreditNoteDownloadInput>;
@@ -279,11 +300,27 @@ const remainingLine = {
   },
 } as const;
 
+const remainingRate = {
+  type: 'object',
+  description:
+    'One VAT rate of the invoice: invoiced, credited (by items bound to a line and by free items), left to credit.',
+  additionalProperties: false,
+  required: ['tax_rate', 'vat_category', 'original_ht', 'credited_ht', 'free_credited_ht', 'remaining_ht'],
+  properties: {
+    tax_rate: num('VAT rate, percent.'),
+    vat_category: { type: 'string', enum: VAT_CATEGORIES, description: 'VAT category.' },
+    original_ht: num("The invoice lines' amounts at this rate, excluding VAT."),
+    credited_ht: num('Credited so far at this rate, excluding VAT.'),
+    free_credited_ht: num('Of which by free items (discounts, goodwill gestures).'),
+    remaining_ht: num('Left to credit at this rate, excluding VAT: the most a free item at it may credit.'),
+  },
+} as const;
+
 export const RemainingCreditable = {
   $id: 'RemainingCreditable',
   type: 'object',
   description:
-    'What is left to credit on an invoice, per line (quantity and amount) and in total (amount excluding VAT). Deleted draft credit notes do not count.',
+    'What is left to credit on an invoice, per line (quantity and amount), per VAT rate and in total (amounts excluding VAT). Free items count at their rate and in total, not on a line. Deleted draft credit notes do not count.',
   additionalProperties: false,
   required: [
     'invoice_id',
@@ -294,6 +331,7 @@ export const RemainingCreditable = {
     'remaining_creditable_ht',
     'fully_credited',
     'lines',
+    'rates',
   ],
   properties: {
     invoice_id: id('Invoice id.'),
@@ -303,7 +341,8 @@ export const RemainingCreditable = {
     already_credited_ht: num('Credited so far, excluding VAT.'),
     remaining_creditable_ht: num('Left to credit, excluding VAT.'),
     fully_credited: { type: 'boolean', description: 'Nothing is left to credit.' },
-    lines: { type: 'array', items: remainingLine, description: 'Per invoice line.' },
+    lines: { type: 'array', items: remainingLine, description: 'Per invoice line (items bound to it).' },
+    rates: { type: 'array', items: remainingRate, description: 'Per VAT rate (category and rate) of the invoice.' },
   },
 } as const;
 

@@ -23,6 +23,8 @@ export interface DocumentedRoute {
   respond?: unknown;
   /** Media types of a route that answers with a file instead of JSON. */
   file?: readonly string[];
+  /** With `file`: the schema of the JSON answered instead of the file (a download route's link). */
+  alternateJson?: string;
   /** Error statuses beyond the usual ones. */
   errors?: readonly number[];
   /** The route also takes multipart/form-data with this file field. */
@@ -117,9 +119,13 @@ export function buildOpenApiDocument(
         schema: { type: 'string' },
       };
     }
-    const content = route.file
+    const content: Record<string, unknown> = route.file
       ? Object.fromEntries(route.file.map((type) => [type, { schema: outputRef }]))
       : { 'application/json': { schema: success } };
+    if (route.file && route.alternateJson) {
+      referenced.add(route.alternateJson);
+      content['application/json'] = { schema: { $ref: `#/components/schemas/${route.alternateJson}` } };
+    }
     // Every counted route, public ones included (per source IP); health and provider callbacks are not counted.
     if (route.rateLimit !== 'none') {
       for (const name of RATE_LIMIT_HEADERS) successHeaders[name] = { $ref: `#/components/headers/${name}` };

@@ -80,7 +80,7 @@ export function bindRoute(route: RouteSpec, deps: Deps, rateLimits: RateLimits):
       }
       return;
     }
-    if (route.file) return sendFile(ctx, output as FileOutput);
+    if (route.file && isFileOutput(output)) return sendFile(ctx, output);
     ctx.status = status;
     ctx.type = JSON_TYPE;
     ctx.body = render(output);
@@ -88,6 +88,10 @@ export function bindRoute(route: RouteSpec, deps: Deps, rateLimits: RateLimits):
 
   return handler;
 }
+
+/** An operation's output that is a file (its bytes), rather than JSON such as a download link. */
+const isFileOutput = (output: unknown): output is FileOutput =>
+  typeof output === 'object' && output !== null && Buffer.isBuffer((output as FileOutput).content);
 
 /**
  * A path id that cannot exist (not a UUID where the schema says uuid) is an unknown resource: 404,

@@ -48,6 +48,11 @@ export interface RouteSpec {
    * with Content-Disposition: the download links' target.
    */
   file?: readonly string[];
+  /**
+   * With `file`: the schema of the JSON the route answers instead when the operation returns no
+   * file (a download route's `?link=true`, which answers a link).
+   */
+  alternateJson?: string;
   /** Error statuses the route answers beyond the usual ones, for the OpenAPI document (409, 410). */
   errors?: readonly number[];
   /**

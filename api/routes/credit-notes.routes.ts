@@ -1,9 +1,9 @@
 import { createCreditNote } from '../../domain/credit-notes/operations/create-credit-note.js';
 import { createSubTenantCreditNote } from '../../domain/credit-notes/operations/create-sub-tenant-credit-note.js';
 import { deleteCreditNote } from '../../domain/credit-notes/operations/delete-credit-note.js';
+import { downloadCreditNote } from '../../domain/credit-notes/operations/download-credit-note.js';
 import { downloadCreditNoteFile } from '../../domain/credit-notes/operations/download-credit-note-file.js';
 import { getCreditNote } from '../../domain/credit-notes/operations/get-credit-note.js';
-import { downloadCreditNote } from '../../domain/credit-notes/operations/get-credit-note-download-link.js';
 import { getRemainingCreditable } from '../../domain/credit-notes/operations/get-remaining-creditable.js';
 import { listCreditNotes } from '../../domain/credit-notes/operations/list-credit-notes.js';
 import { listSubTenantCreditNotes } from '../../domain/credit-notes/operations/list-sub-tenant-credit-notes.js';
@@ -36,7 +36,17 @@ export const creditNoteRoutes: RouteSpec[] = [
     message: 'Credit note sent.',
     errors: [409],
   },
-  { ...user, method: 'get', path: `${BY_ID}/download`, operation: downloadCreditNote, envelope: 'raw', errors: [409] },
+  {
+    ...user,
+    method: 'get',
+    path: `${BY_ID}/download`,
+    operation: downloadCreditNote,
+    // The file itself, as the specification says; `?link=true` answers a 15-minute link instead.
+    file: ['application/pdf', 'application/xml'],
+    alternateJson: 'DownloadLink',
+    envelope: 'raw',
+    errors: [409],
+  },
   {
     ...user,
     tag: 'Invoices',

@@ -63,7 +63,7 @@ export function openCreditNoteLink(ctx: OperationContext, token: string): FileCl
   if (opened.expired) {
     throw new AppError(
       'DOWNLOAD_LINK_EXPIRED',
-      `This download link expired at ${new Date(opened.claims.exp * 1000).toISOString()} (links last 15 minutes). Ask the API for a new one: GET /v1/credit-notes/{id}/download.`,
+      `This download link expired at ${new Date(opened.claims.exp * 1000).toISOString()} (links last 15 minutes). Ask the API for a new one: GET /v1/credit-notes/{id}/download?link=true.`,
     );
   }
   return opened.claims;

@@ -34,11 +34,11 @@ export interface CreditNoteRow {
   deleted_at: Date | null;
 }
 
-/** A `credit_note_lines` row: one credited part of one invoice line. */
+/** A `credit_note_lines` row: one credited part of one invoice line, or a free item (`invoice_line_number` null). */
 export interface CreditNoteLineRow {
   credit_note_id: string;
   line_number: number;
-  invoice_line_number: number;
+  invoice_line_number: number | null;
   description: string;
   quantity: string;
   unit_price: string;

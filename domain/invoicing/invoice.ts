@@ -5,7 +5,7 @@ import type { CiiProfile, OutputFormat, VatCategory } from '../documents/invoice
 import { AppError } from '../shared/app-error.js';
 import { isCurrencyCode } from '../shared/currencies.js';
 import { isValidSiret } from '../tenants/siret.js';
-import { DEFAULT_EXEMPTION, groupTaxes, NEEDS_EXEMPTION_REASON, round2, vatGroups } from './vat.js';
+import { DEFAULT_EXEMPTION, groupTaxes, NEEDS_EXEMPTION_REASON, round2, type VatGroup, vatGroups } from './vat.js';
 
 export interface Address {
   line1: string;
@@ -80,7 +80,11 @@ const money = (d: Decimal) => d.toFixed(2);
 /** Largest line and invoice amounts: well inside `numeric(18, 2)`, so a total can never overflow. */
 const LINE_LIMIT = new Decimal('1e12');
 const INVOICE_LIMIT = new Decimal('1e14');
-/** The 1-cent tolerance of DECISIONS.md "Money and totals" for per-line rounding. */
+/**
+ * The 1-cent tolerance of DECISIONS.md "Money and totals" for per-line rounding: a line's
+ * `total_ht`, and its `total_tax` when the lines of its rate add up to the rate's VAT (ERPs that
+ * spread the per-rate rounding over the lines: checkSpreadVat).
+ */
 const CENT = new Decimal('0.01');
 // equal amounts (the usual case) need no subtraction
 const near = (a: Decimal, b: Decimal) => a.equals(b) || a.minus(b).abs().lessThanOrEqualTo(CENT);
@@ -193,7 +197,11 @@ export function prepareInvoice(input: InvoiceInput): PreparedInvoice {
     const expectedTax = round2(totalHt.times(taxRate).dividedBy(100));
     const totalTax = givenTax ?? expectedTax;
     if (givenTax && !near(givenTax, expectedTax)) {
-      add(errors, at('total_tax'), `must be total_ht × tax_rate / 100 = ${money(expectedTax)} (to the cent)`);
+      add(
+        errors,
+        at('total_tax'),
+        `must be total_ht × tax_rate / 100 = ${money(expectedTax)} (to the cent; 0.01 apart only when the lines of its rate add up to the rate's VAT)`,
+      );
     }
     const totalTtc = givenTtc ?? totalHt.plus(totalTax);
     if (givenTtc && !givenTtc.equals(totalHt.plus(totalTax))) {
@@ -242,6 +250,7 @@ export function prepareInvoice(input: InvoiceInput): PreparedInvoice {
   if (givenHt && !givenHt.equals(sumHt)) {
     add(errors, 'total_ht', `must be the sum of the lines' total_ht = ${money(sumHt)} (EN 16931 BR-CO-10, BR-CO-13)`);
   }
+  checkSpreadVat(errors, valid, groups);
   const totalTax = givenTax ?? byGroup;
   if (givenTax && !givenTax.equals(byGroup) && !givenTax.equals(byLine)) {
     add(
@@ -296,6 +305,28 @@ export function prepareInvoice(input: InvoiceInput): PreparedInvoice {
     totalTax,
     totalTtc,
   };
+}
+
+/**
+ * A line's `total_tax` may be 0.01 away from its own rounding only when the VAT of the lines of its
+ * rate adds up to the rate's VAT, rounded once (BT-117): the ERP spread that rounding over the
+ * lines. The document then states the per-rate VAT of EN 16931, which those lines add up to.
+ */
+function checkSpreadVat(errors: Errors, lines: readonly PreparedLine[], groups: readonly VatGroup[]): void {
+  for (const group of groups) {
+    if (group.linesTax.equals(group.groupTax)) continue;
+    const rate = group.rate.toFixed(2);
+    for (const line of lines) {
+      if (line.vatCategory !== group.category || line.taxRate.toFixed(2) !== rate) continue;
+      const own = round2(line.totalHt.times(line.taxRate).dividedBy(100));
+      if (line.totalTax.equals(own)) continue;
+      add(
+        errors,
+        `lines.${line.lineNumber - 1}.total_tax`,
+        `must be total_ht × tax_rate / 100 = ${money(own)}: it may be 0.01 apart only when the lines at ${group.rate.toFixed()} % add up to that rate's VAT, ${money(group.groupTax)} (they add up to ${money(group.linesTax)})`,
+      );
+    }
+  }
 }
 
 interface Parties {

@@ -191,6 +191,209 @@ test('remaining creditable stays right through partial credit notes, refused one
   t.is(paged.data.length, 1);
 });
 
+const rateFigures = (r: Json) =>
+  r.rates.map((x: Json) => [x.tax_rate, x.vat_category, x.credited_ht, x.free_credited_ht, x.remaining_ht]);
+
+test('free items (avoirs commerciaux): at one of the invoice rates, capped at the rate and in total, mixed with bound items', async (t) => {
+  const inv = await invoice();
+  t.deepEqual(rateFigures(await remaining(inv.id)), [
+    [20, 'S', 0, 0, 1000],
+    [10, 'S', 0, 0, 250],
+  ]);
+
+  // 1. A goodwill gesture that names no invoice line, at 20 %: accepted, bound to no line.
+  let res = await credit({
+    invoice_id: inv.id,
+    reason: 'Geste commercial suite au retard',
+    items: [item('Geste commercial', 1, 150, 20)],
+  });
+  let body = await readJson(res);
+  t.is(res.status, 201, JSON.stringify(body));
+  t.like(body.data, { type: 'partial', total_ht: 150, total_tax: 30, total_ttc: 180 });
+  t.like(body.data.items[0], {
+    line_number: 1,
+    invoice_line_number: null,
+    description: 'Geste commercial',
+    vat_category: 'S',
+    tax_rate: 20,
+    total_ht: 150,
+    total_tax: 30,
+  });
+  let r = await remaining(inv.id);
+  t.like(r, { already_credited_ht: 150, remaining_creditable_ht: 1100, fully_credited: false });
+  t.deepEqual(
+    lineFigures(r),
+    [
+      [1, 0, 5, 0, 1000],
+      [2, 0, 2, 0, 250],
+    ],
+    'a free item takes nothing from a line',
+  );
+  t.deepEqual(rateFigures(r), [
+    [20, 'S', 150, 150, 850],
+    [10, 'S', 0, 0, 250],
+  ]);
+  const entry = await app.ownerDb('fiscal_entries').where({ entity_id: body.data.id }).first();
+  t.deepEqual(JSON.parse(JSON.parse(entry.canonical_data).vat_breakdown), [
+    { rate: '20.00', taxable_amount: '150.00', tax_amount: '30.00' },
+  ]);
+
+  // 2. A rate the invoice does not have: 422 naming the field.
+  await expectInvalid(
+    t,
+    await credit({ invoice_id: inv.id, reason: 'Remise', items: [CONSEIL(1), item('Remise', 1, 10, 5.5)] }),
+    'items.1.tax_rate',
+  );
+
+  // 3. Above what remains at the rate (250.00 at 10 %), though within the total.
+  let refused = await expectRefusal(
+    t,
+    await credit({ invoice_id: inv.id, reason: 'Remise', items: [item('Remise', 1, 250.01, 10)] }),
+    422,
+    'CREDIT_EXCEEDS_REMAINING',
+  );
+  t.regex(refused.details['items.0.unit_price'][0], /at 10 %.*250\.00 left/);
+  t.falsy(refused.details.items, 'the total is not exceeded');
+  t.deepEqual(refused.remaining_by_rate, [
+    { tax_rate: 20, vat_category: 'S', remaining_ht: 850 },
+    { tax_rate: 10, vat_category: 'S', remaining_ht: 250 },
+  ]);
+
+  // 4. Above what remains in total (1100.00).
+  refused = await expectRefusal(
+    t,
+    await credit({
+      invoice_id: inv.id,
+      reason: 'Remise',
+      items: [item('Remise', 1, 900, 20), item('Remise', 1, 250, 10)],
+    }),
+    422,
+    'CREDIT_EXCEEDS_REMAINING',
+  );
+  t.regex(refused.details.items[0], /credit 1150\.00 excluding VAT; the invoice has 1100\.00 left/);
+  t.is(refused.remaining_creditable_ht, 1100);
+
+  // 5. Bound and free items together: two days of consulting, a discount at 20 %, a training day.
+  res = await credit({
+    invoice_id: inv.id,
+    reason: 'Avoir mixte',
+    items: [CONSEIL(2), item('Remise fidélité', 1, 100, 20), FORMATION(1)],
+  });
+  body = await readJson(res);
+  t.is(res.status, 201, JSON.stringify(body));
+  t.like(body.data, { total_ht: 625, total_tax: 112.5, total_ttc: 737.5 });
+  t.deepEqual(
+    body.data.items.map((i: Json) => [i.invoice_line_number, i.total_ht]),
+    [
+      [1, 400],
+      [null, 100],
+      [2, 125],
+    ],
+  );
+  r = await remaining(inv.id);
+  t.like(r, { already_credited_ht: 775, remaining_creditable_ht: 475 });
+  t.deepEqual(lineFigures(r), [
+    [1, 2, 3, 400, 600],
+    [2, 1, 1, 125, 125],
+  ]);
+  t.deepEqual(rateFigures(r), [
+    [20, 'S', 650, 250, 350],
+    [10, 'S', 125, 0, 125],
+  ]);
+
+  // 6. The consulting line still has 600.00, but only 350.00 remain at 20 %: free items count there.
+  refused = await expectRefusal(
+    t,
+    await credit({ invoice_id: inv.id, reason: 'Trop', items: [CONSEIL(2)] }),
+    422,
+    'CREDIT_EXCEEDS_REMAINING',
+  );
+  t.regex(refused.details['items.0.unit_price'][0], /at 20 %.*350\.00 left/);
+
+  // 7. Everything that remains, bound and free: a total credit note; nothing is left.
+  res = await credit({
+    invoice_id: inv.id,
+    reason: 'Solde',
+    items: [CONSEIL(1.5), item('Geste commercial', 1, 50, 20), FORMATION(1)],
+  });
+  body = await readJson(res);
+  t.is(res.status, 201, JSON.stringify(body));
+  t.like(body.data, { type: 'total', total_ht: 475 });
+  r = await remaining(inv.id);
+  t.like(r, { already_credited_ht: 1250, remaining_creditable_ht: 0, fully_credited: true });
+  t.deepEqual(rateFigures(r), [
+    [20, 'S', 1000, 300, 0],
+    [10, 'S', 250, 0, 0],
+  ]);
+  await expectRefusal(
+    t,
+    await credit({ invoice_id: inv.id, reason: 'Encore', items: [item('Geste commercial', 1, 0.01, 10)] }),
+    422,
+    'CREDIT_EXCEEDS_REMAINING',
+  );
+
+  // Deleting a draft gives its free items back at their rate.
+  const notes = await app.ownerDb('credit_notes').where({ invoice_id: inv.id }).orderBy('created_at');
+  t.is(
+    (await app.request(`/api/v1/credit-notes/${notes[0].id}`, { method: 'DELETE', headers: headersOf(key()) })).status,
+    200,
+  );
+  t.deepEqual(rateFigures(await remaining(inv.id)), [
+    [20, 'S', 850, 150, 150],
+    [10, 'S', 250, 0, 0],
+  ]);
+});
+
+test('a free item at a 0 % rate the invoice has under two categories names its vat_category', async (t) => {
+  const inv = await invoice(key(), {
+    buyer_vat_number: 'FR83443061841',
+    total_ht: 3400,
+    total_tax: 0,
+    total_ttc: 3400,
+    lines: [
+      { ...item('Formation professionnelle', 2, 500, 0), total_ht: 1000, total_tax: 0, total_ttc: 1000 },
+      {
+        ...item('Sous-traitance', 4, 600, 0),
+        vat_category: 'AE',
+        total_ht: 2400,
+        total_tax: 0,
+        total_ttc: 2400,
+      },
+    ],
+  });
+  const remise = item('Remise', 1, 100, 0);
+  await expectInvalid(
+    t,
+    await credit({ invoice_id: inv.id, reason: 'Remise', items: [remise] }),
+    'items.0.vat_category',
+  );
+  await expectInvalid(
+    t,
+    await credit({ invoice_id: inv.id, reason: 'Remise', items: [{ ...remise, vat_category: 'K' }] }),
+    'items.0.vat_category',
+  );
+  // A bound item keeps its line's category.
+  await expectInvalid(
+    t,
+    await credit({
+      invoice_id: inv.id,
+      reason: 'Remise',
+      items: [{ ...item('Sous-traitance', 1, 600, 0), vat_category: 'E' }],
+    }),
+    'items.0.vat_category',
+  );
+  const res = await credit({ invoice_id: inv.id, reason: 'Remise', items: [{ ...remise, vat_category: 'AE' }] });
+  const body = await readJson(res);
+  t.is(res.status, 201, JSON.stringify(body));
+  t.like(body.data.items[0], { invoice_line_number: null, vat_category: 'AE', total_ht: 100, total_tax: 0 });
+  const line = await app.ownerDb('credit_note_lines').where({ credit_note_id: body.data.id }).first();
+  t.is(line.vat_exemption_reason, 'Autoliquidation', "the invoice's reason at that rate");
+  t.deepEqual(rateFigures(await remaining(inv.id)), [
+    [0, 'E', 0, 0, 1000],
+    [0, 'AE', 100, 100, 2300],
+  ]);
+});
+
 test('ten parallel credit notes of 60 % of one invoice: one succeeds, nine get 422, three rounds in a row', async (t) => {
   for (let round = 0; round < 3; round++) {
     const inv = await invoice(key(), {
@@ -351,10 +554,11 @@ test('bad bodies are clear 422s, a deleted invoice 409, a foreign invoice 404; n
   const inv = await invoice();
   await expectInvalid(t, await credit({ invoice_id: inv.id, reason: 'x', items: [] }), 'items');
   await expectInvalid(t, await credit({ invoice_id: inv.id, items: [CONSEIL(1)] }), 'reason');
+  // A description no line has makes a free item: at a rate the invoice does not have, it names tax_rate.
   await expectInvalid(
     t,
-    await credit({ invoice_id: inv.id, reason: 'x', items: [item('Inconnu', 1, 1, 20)] }),
-    'items.0.description',
+    await credit({ invoice_id: inv.id, reason: 'x', items: [item('Inconnu', 1, 1, 5.5)] }),
+    'items.0.tax_rate',
   );
   await expectInvalid(
     t,
@@ -480,7 +684,7 @@ test('tenant routes: a sub-tenant credits its own invoices only, and lists its c
   t.is(entry.sub_tenant_id, sub.id, "the sub-tenant's own fiscal chain");
 });
 
-test('download: signed links to the PDF and the UBL CreditNote once generated', async (t) => {
+test('download: the PDF itself by default, other kinds with ?type=, a signed 15-minute link with ?link=true', async (t) => {
   const inv = await invoice();
   const note = (await readJson(await credit({ invoice_id: inv.id, reason: 'Retour', items: [CONSEIL(1)] }))).data;
   const generated = await execute(
@@ -492,19 +696,44 @@ test('download: signed links to the PDF and the UBL CreditNote once generated', 
   t.deepEqual(generated.files.map((f) => f.kind).sort(), ['cii', 'facturx', 'pdf', 'ubl']);
   const again = await execute(generateCreditNoteDocuments, { id: note.id }, systemCaller(tenant.tenantId), app.deps);
   t.is(again.documents_status, 'skipped');
+  const stored = await app
+    .ownerDb('credit_note_documents')
+    .where({ credit_note_id: note.id })
+    .select('kind', 'content');
+  const bytesOf = (kind: string) => stored.find((d: { kind: string }) => d.kind === kind)!.content as Buffer;
 
-  const link = await readJson(await get(`/api/v1/credit-notes/${note.id}/download`));
-  t.truthy(link.expires_at);
+  // The specification's answer: the PDF, its bytes.
+  const direct = await get(`/api/v1/credit-notes/${note.id}/download`);
+  t.is(direct.status, 200);
+  t.is(direct.headers.get('content-type'), 'application/pdf');
+  t.regex(direct.headers.get('content-disposition') ?? '', /^attachment; filename="/);
+  const pdfBytes = Buffer.from(await direct.arrayBuffer());
+  t.is(pdfBytes.subarray(0, 5).toString(), '%PDF-');
+  t.true(pdfBytes.equals(bytesOf('pdf')), 'the stored readable PDF');
+  for (const [kind, type] of [
+    ['facturx', 'application/pdf'],
+    ['ubl', 'application/xml'],
+    ['cii', 'application/xml'],
+  ] as const) {
+    const res = await get(`/api/v1/credit-notes/${note.id}/download?type=${kind}`);
+    t.is(res.status, 200, kind);
+    t.true((res.headers.get('content-type') ?? '').startsWith(type), `${kind}: ${res.headers.get('content-type')}`);
+    t.true(Buffer.from(await res.arrayBuffer()).equals(bytesOf(kind)), kind);
+  }
+  await expectInvalid(t, await get(`/api/v1/credit-notes/${note.id}/download?type=xml`), 'type');
+  const other = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
+  await expectRefusal(t, await get(`/api/v1/credit-notes/${note.id}/download`, other.keys.sk_test), 404, 'NOT_FOUND');
+
+  // ?link=true: today's JSON link, valid 15 minutes without credentials.
+  const linked = await get(`/api/v1/credit-notes/${note.id}/download?link=true`);
+  t.true((linked.headers.get('content-type') ?? '').startsWith('application/json'));
+  const link = await readJson(linked);
+  t.deepEqual(Object.keys(link).sort(), ['expires_at', 'url']);
   const pdf = await app.request(new URL(link.url).pathname);
   t.is(pdf.status, 200);
   t.is(pdf.headers.get('content-type'), 'application/pdf');
-  t.is(
-    Buffer.from(await pdf.arrayBuffer())
-      .subarray(0, 5)
-      .toString(),
-    '%PDF-',
-  );
-  const ublLink = await readJson(await get(`/api/v1/credit-notes/${note.id}/download?type=ubl`));
+  t.true(Buffer.from(await pdf.arrayBuffer()).equals(bytesOf('pdf')));
+  const ublLink = await readJson(await get(`/api/v1/credit-notes/${note.id}/download?type=ubl&link=true`));
   const ubl = await (await app.request(new URL(ublLink.url).pathname)).text();
   t.regex(ubl, /<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"/);
   t.regex(ubl, new RegExp(`<cac:InvoiceDocumentReference><cbc:ID>${inv.invoice_number}</cbc:ID>`));

@@ -49,6 +49,14 @@ async function download(t: ExecutionContext, pathname: string): Promise<Buffer> 
   return Buffer.from(await file.arrayBuffer());
 }
 
+/** A credit note's download: 200 and the file itself, of this media type. */
+async function downloadFile(t: ExecutionContext, pathname: string, type: string): Promise<Buffer> {
+  const res = await get(pathname);
+  t.is(res.status, 200, pathname);
+  t.true((res.headers.get('content-type') ?? '').startsWith(type), `${pathname}: ${res.headers.get('content-type')}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
 const auditActions = async (entityId: string) =>
   (await app.ownerDb('audit_entries').where({ entity_id: entityId }).orderBy('sequence_number').select('action')).map(
     (e: { action: string }) => e.action,
@@ -100,10 +108,14 @@ test.serial(
     const note = await createCreditNote(app.request, tenant.keys.sk_test, invoice);
     t.is(note.documents_status, 'pending');
     for (const kind of ['facturx', 'ubl', 'cii'] as const) {
-      const bytes = await download(t, `/api/v1/credit-notes/${note.id}/download?type=${kind}`);
+      const type = kind === 'facturx' ? 'application/pdf' : 'application/xml';
+      const bytes = await downloadFile(t, `/api/v1/credit-notes/${note.id}/download?type=${kind}`, type);
       await keep(`credit-note-${kind}`, kind === 'facturx' ? 'pdf' : 'xml', bytes);
     }
-    t.is((await download(t, `/api/v1/credit-notes/${note.id}/download`)).subarray(0, 5).toString(), '%PDF-');
+    const pdf = await downloadFile(t, `/api/v1/credit-notes/${note.id}/download`, 'application/pdf');
+    t.is(pdf.subarray(0, 5).toString(), '%PDF-');
+    const linked = await download(t, `/api/v1/credit-notes/${note.id}/download?link=true`);
+    t.true(linked.equals(pdf), 'the link serves the same file');
     const job = (await generateCreditNoteDocumentsJob(
       { tenantId: tenant.tenantId, creditNoteId: note.id },
       app.deps,

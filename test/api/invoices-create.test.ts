@@ -141,6 +141,50 @@ test('totals arithmetic: the 422 names the EN 16931 rule', async (t) => {
   t.regex(ttc.errors.total_ttc[0], /BR-CO-15/);
 });
 
+/** Three lines of 10.05 at 5.5 %: 0.55 VAT each on its own (1.65), 1.66 for the rate (30.15 × 5.5 %). */
+const spread = (taxes: number[]) =>
+  taxes.map((tax, i) => ({
+    description: `Article ${i + 1}`,
+    quantity: 1,
+    unit_price: 10.05,
+    tax_rate: 5.5,
+    total_ht: 10.05,
+    total_tax: tax,
+    total_ttc: Number((10.05 + tax).toFixed(2)),
+  }));
+const spreadBody = (taxes: number[], totalTax: number) =>
+  invoiceBody({
+    lines: spread(taxes),
+    total_ht: 30.15,
+    total_tax: totalTax,
+    total_ttc: Number((30.15 + totalTax).toFixed(2)),
+  });
+
+test("a line's VAT may be 0.01 from its own rounding when the lines of its rate add up to the rate's VAT", async (t) => {
+  const key = tenant.keys.sk_test;
+  // The ERP spread the rate's rounding: each line 0.01 away from 0.55, together 1.66.
+  const res = await create(key, spreadBody([0.56, 0.56, 0.54], 1.66));
+  const body = await readJson(res);
+  t.is(res.status, 201, JSON.stringify(body));
+  t.deepEqual(
+    body.data.lines.map((l: { total_tax: number }) => l.total_tax),
+    [0.56, 0.56, 0.54],
+  );
+  t.like(body.data, { total_tax: 1.66, total_ttc: 31.81 });
+
+  // 0.02 away from its own rounding: refused, whatever the sum.
+  let refused = await invalid(t, await create(key, spreadBody([0.57, 0.55, 0.54], 1.66)), ['lines.0.total_tax']);
+  t.regex(refused.errors['lines.0.total_tax'][0], /0\.55/);
+  // Each 0.01 away, but adding up to 1.67 instead of the rate's 1.66: refused at the lines that moved.
+  refused = await invalid(t, await create(key, spreadBody([0.56, 0.56, 0.55], 1.67)), [
+    'lines.0.total_tax',
+    'lines.1.total_tax',
+  ]);
+  t.regex(refused.errors['lines.0.total_tax'][0], /add up to that rate's VAT, 1\.66 \(they add up to 1\.67\)/);
+  // Lines each on their own rounding stay accepted with the per-line total (the other convention).
+  t.is((await create(key, spreadBody([0.55, 0.55, 0.55], 1.65))).status, 201);
+});
+
 test('VAT per line or per rate are both accepted; a 0 % line defaults to exempt (E) with a legal reason', async (t) => {
   const key = tenant.keys.sk_test;
   // Three lines of 0.10 at 5.5 %: 0.01 VAT each by line (0.03), 0.02 on the total (0.30 × 5.5 %).

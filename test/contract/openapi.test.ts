@@ -78,3 +78,22 @@ test('authenticated routes declare their schemes and 401/403; bodies their 400/4
   t.like(operation.parameters[0], { name: 'id', in: 'path', required: true });
   t.is((await redoclyLint(doc)).errors, 0);
 });
+
+test('the credit-note download answers the file (PDF or XML), or its link as JSON with link=true', (t) => {
+  const operation = served.paths['/api/v1/credit-notes/{id}/download'].get;
+  const content = operation.responses['200'].content;
+  t.deepEqual(Object.keys(content).sort(), ['application/json', 'application/pdf', 'application/xml']);
+  t.is(content['application/pdf'].schema.$ref, '#/components/schemas/CreditNoteFile');
+  t.is(content['application/json'].schema.$ref, '#/components/schemas/DownloadLink');
+  t.truthy(served.components.schemas.DownloadLink);
+  t.truthy(operation.responses['200'].headers['Content-Disposition']);
+  t.deepEqual(
+    operation.parameters.map((p: Doc) => [p.name, p.in]),
+    [
+      ['id', 'path'],
+      ['type', 'query'],
+      ['link', 'query'],
+    ],
+  );
+  t.truthy(operation.responses['409'], 'files not ready or failed');
+});

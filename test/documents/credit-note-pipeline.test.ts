@@ -39,8 +39,11 @@ const line = (description: string, quantity: number, unit_price: number, tax_rat
   ({ description, quantity, unit_price, tax_rate, ...(vat_category ? { vat_category } : {}) }) as Line;
 const address = (city: string, country: string) => ({ line1: '1 Main Street', postal_code: '10115', city, country });
 
-/** Each entry: the invoice, and which share of each line's quantity the credit note credits (1 = total). */
-const CORPUS: { name: string; body: Record<string, unknown>; share: number }[] = [
+/**
+ * Each entry: the invoice, which share of each line's quantity the credit note credits (1 = total,
+ * 0 = none), and its free items (a discount, a goodwill gesture: no invoice line named).
+ */
+const CORPUS: { name: string; body: Record<string, unknown>; share: number; free?: Line[] }[] = [
   {
     name: 'four French rates, partial',
     share: 0.5,
@@ -110,6 +113,33 @@ const CORPUS: { name: string; body: Record<string, unknown>; share: number }[] =
     share: 0.3333,
     body: { lines: [line('Électricité (kWh)', 1234.567, 0.1789, 20), line('Abonnement', 3, 12.3456, 5.5)] },
   },
+  {
+    name: 'goodwill gesture only',
+    share: 0,
+    body: { lines: [line('Conseil', 3, 400, 20), line('Livres', 4, 12.9, 5.5)] },
+    free: [line('Geste commercial', 1, 150, 20)],
+  },
+  {
+    name: 'bound lines and free items, two rates',
+    share: 0.5,
+    body: { lines: [line('Conseil', 3, 400, 20), line('Restauration', 2, 35.5, 10)] },
+    free: [line('Remise fidélité', 1, 99.99, 20), line('Geste commercial', 2, 4.75, 10)],
+  },
+  {
+    name: 'goodwill gesture on an exempt invoice',
+    share: 0,
+    body: { lines: [line('Formation professionnelle', 2, 1200, 0)] },
+    free: [line('Remise', 1, 100, 0)],
+  },
+  {
+    name: 'goodwill gesture at 0 % under two categories (E and AE)',
+    share: 0,
+    body: {
+      buyer_vat_number: 'FR83443061841',
+      lines: [line('Formation professionnelle', 2, 1200, 0), line('Sous-traitance', 5, 640, 0, 'AE')],
+    },
+    free: [line('Remise sous-traitance', 1, 200, 0, 'AE')],
+  },
 ];
 
 async function createAndRender(entry: (typeof CORPUS)[number]) {
@@ -120,7 +150,7 @@ async function createAndRender(entry: (typeof CORPUS)[number]) {
   const created = await readJson(await app.request('/api/v1/tenant/invoices', postJson(body, headers)));
   if (!created.data) throw new Error(`${entry.name}: ${JSON.stringify(created)}`);
   const invoice = created.data;
-  const items = invoice.lines.map(
+  const bound = invoice.lines.map(
     (l: { line_number: number; description: string; quantity: number; unit_price: number; tax_rate: number }) => ({
       line_number: l.line_number,
       description: l.description,
@@ -129,6 +159,7 @@ async function createAndRender(entry: (typeof CORPUS)[number]) {
       tax_rate: l.tax_rate,
     }),
   );
+  const items = [...(entry.share > 0 ? bound : []), ...(entry.free ?? [])];
   const res = await app.request(
     '/api/v1/credit-notes',
     postJson({ invoice_id: invoice.id, reason: `Avoir ${entry.name}`, items }, { 'X-API-Key': tenant.keys.sk_test }),
@@ -168,6 +199,11 @@ test('every credit note of the corpus passes the official EN 16931 and Factur-X 
     const ubl = files.find((f) => f.kind === 'ubl')!.content.toString();
     t.regex(ubl, /<CreditNoteTypeCode>381<\/CreditNoteTypeCode>|<cbc:CreditNoteTypeCode>381<\/cbc:CreditNoteTypeCode>/);
     t.regex(ubl, /<cac:CreditNoteLine>.*<cbc:CreditedQuantity/s);
+    for (const free of entry.free ?? []) {
+      t.true(cii.includes(`<ram:Name>${free.description}</ram:Name>`), `${entry.name}: ${free.description} in the CII`);
+      const item = creditNote.items.find((i: { description: string }) => i.description === free.description);
+      t.is(item.invoice_line_number, null, `${entry.name}: ${free.description} names no invoice line`);
+    }
     for (const f of files.filter((f) => f.kind !== 'pdf')) {
       const file = path.join(dir, `${written.length}-${f.kind}.${f.kind === 'facturx' ? 'pdf' : 'xml'}`);
       await writeFile(file, f.content);

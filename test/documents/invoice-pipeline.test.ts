@@ -204,6 +204,53 @@ test('every invoice of the corpus, in each format, passes the official EN 16931 
   t.is(written.length, CORPUS.length * 4);
 });
 
+test("VAT an ERP spread over the lines (each 0.01 from its own rounding): the documents state the rate's VAT and pass", async (t) => {
+  t.timeout(5 * 60_000);
+  // Three lines of 10.05 at 5.5 %: 0.55 each on its own, 1.66 for the rate, spread as 0.56, 0.56, 0.54.
+  const lines = [0.56, 0.56, 0.54].map((tax, i) => ({
+    description: `Article ${i + 1}`,
+    quantity: 1,
+    unit_price: 10.05,
+    tax_rate: 5.5,
+    total_ht: 10.05,
+    total_tax: tax,
+    total_ttc: Number((10.05 + tax).toFixed(2)),
+  }));
+  const written: { file: string; label: string }[] = [];
+  for (const format of FORMATS) {
+    const body = invoiceBody({ output_format: format, lines, total_ht: 30.15, total_tax: 1.66, total_ttc: 31.81 });
+    const res = await app.request('/api/v1/invoices', postJson(body, { 'X-API-Key': tenant.keys.sk_test }));
+    const created = await readJson(res);
+    t.is(res.status, 201, JSON.stringify(created));
+    const generated = await execute(
+      generateInvoiceDocuments,
+      { id: created.data.id },
+      systemCaller(tenant.tenantId),
+      app.deps,
+    );
+    t.is(generated.documents_status, 'ready');
+    const files = await app
+      .ownerDb('invoice_documents')
+      .where({ invoice_id: created.data.id })
+      .select('kind', 'content');
+    for (const f of files.filter((f: { kind: string }) => f.kind !== 'pdf')) {
+      const xml = f.content.toString('latin1');
+      if (f.kind === 'cii') t.true(xml.includes('<ram:CalculatedAmount>1.66</ram:CalculatedAmount>'), 'BT-117');
+      if (f.kind === 'ubl') t.regex(xml, /<cac:TaxSubtotal>.*<cbc:TaxAmount currencyID="EUR">1\.66</s, 'BT-117');
+      const file = path.join(dir, `spread-${written.length}-${f.kind}.${f.kind === 'facturx' ? 'pdf' : 'xml'}`);
+      await writeFile(file, f.content);
+      written.push({ file, label: `${format} (${f.kind})` });
+    }
+  }
+  const report = validateAll(written.map((w) => w.file));
+  for (const w of written) {
+    const result = report.files.find((f) => f.file === w.file);
+    const errors = result?.errors.map((e) => `  [${e.rule}] ${e.message}`).join('\n');
+    t.true(result?.valid === true && result.errors.length === 0, `${w.label}\n${errors ?? 'no report'}`);
+  }
+  t.is(written.length, 4);
+});
+
 test('an individual buyer: no BT-46/47/48 in CII or UBL, no B2B payment mentions in the PDF; a business buyer has them', async (t) => {
   const individual = CORPUS.find((e) => e.name === 'individual buyer')!;
   const french = CORPUS.find((e) => e.name === 'four French rates')!;

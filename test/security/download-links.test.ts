@@ -69,7 +69,7 @@ test.serial('a credit-note link stops working once the key that asked for it is 
   const note = await createCreditNote(app.request, tenant.keys.sk_test, invoice);
   await execute(generateCreditNoteDocuments, { id: note.id }, systemCaller(tenant.tenantId), app.deps);
   const link = await readJson(
-    await app.request(`/api/v1/credit-notes/${note.id}/download`, asKey(tenant.keys.sk_test)),
+    await app.request(`/api/v1/credit-notes/${note.id}/download?link=true`, asKey(tenant.keys.sk_test)),
   );
   t.is((await app.request(pathOf(link.url))).status, 200);
   await revokeKey(tenant);
