@@ -5,6 +5,7 @@ import { type AuditFact, appendFirstAuditEntries } from '../audit/audit-trail.js
 import { chargeFor } from '../billing/charge.js';
 import type { Decimal } from '../billing/money.js';
 import { appendFiscalEntries, compareChains, type FiscalFact } from '../ledger/fiscal-chain.js';
+import { assertFiscalPeriodOpen } from '../ledger/fiscal-period.js';
 import { assertKillSwitchOff } from '../ledger/kill-switch.js';
 import { AppError } from '../shared/app-error.js';
 import type { Caller } from '../shared/caller.js';
@@ -56,7 +57,8 @@ export async function checkInvoice(owner: InvoiceOwner, caller: Caller, input: I
 }
 
 /**
- * Creates one invoice in the operation's transaction: checks every rule, charges it in production
+ * Creates one invoice in the operation's transaction: checks the kill switch (503), that its
+ * `issue_date` lies after the chain's last closed period (422), every rule, charges it in production
  * (402 when the balance is short: nothing is written), records its fiscal-ledger entry (appended
  * to the owner's chain as the transaction commits), stores it with its lines, records the audit
  * entry, emits `invoice.created` and queues its documents. A reused `external_id` or number is 409.
@@ -67,6 +69,7 @@ export async function issueInvoice(
   input: InvoiceInput,
 ): Promise<InvoiceView> {
   await assertKillSwitchOff(ctx.tx, owner);
+  await assertFiscalPeriodOpen(ctx.tx, owner, input.issue_date);
   const [view] = await issueInvoices(ctx, [await checkInvoice(owner, ctx.caller, input)]);
   return view;
 }
@@ -76,7 +79,7 @@ export async function issueInvoice(
  * with a fixed number of statements whatever their number (group commit, bulk creation). It is
  * all or nothing: an invoice that cannot be written (a taken number, a short balance) throws, and
  * the caller then creates them one by one to tell each its own outcome. The kill switch of every
- * owner must have been checked in this transaction.
+ * owner and the fiscal period of every invoice must have been checked in this transaction.
  */
 export async function issueInvoices(
   ctx: OperationContext,
