@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { AppError } from '../shared/app-error.js';
-import { chainClosings } from './closing-store.js';
+import { chainClosings, shareChainClosings } from './closing-store.js';
 import type { FiscalChain } from './fiscal-chain-summary.js';
 
 /**
@@ -11,8 +11,12 @@ import type { FiscalChain } from './fiscal-chain-summary.js';
  * naming `issue_date`, and nothing is written.
  */
 
-/** The last day a closing of the chain covers, or null while the chain has no closing. */
+/**
+ * The last day a closing of the chain covers, or null while the chain has no closing; read under
+ * the chain's closing lock, shared until the transaction ends (a closing waits for this creation).
+ */
 export async function closedThrough(tx: Knex, chain: FiscalChain): Promise<string | null> {
+  await shareChainClosings(tx, chain);
   const row = await chainClosings(tx, chain).max<{ end: string | null }>('period_end as end').first();
   return row?.end ?? null;
 }

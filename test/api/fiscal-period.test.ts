@@ -1,4 +1,5 @@
 import test from 'ava';
+import { closedThrough } from '../../domain/ledger/fiscal-period.js';
 import { itemsFor } from '../helpers/credit-notes.js';
 import { closeDay, invoiceAt } from '../helpers/fiscal-closings.js';
 import { postJson, readJson } from '../helpers/http.js';
@@ -30,11 +31,11 @@ const dated = (day: string, overrides: Record<string, unknown> = {}) =>
   });
 const post = (path: string, body: unknown, key: string) => app.request(path, postJson(body, { 'X-API-Key': key }));
 
-async function expectClosedPeriod(t: import('ava').ExecutionContext, res: Response) {
+async function expectClosedPeriod(t: import('ava').ExecutionContext, res: Response, through = CLOSED) {
   const body = await readJson(res);
   t.is(res.status, 422, JSON.stringify(body));
   t.deepEqual(Object.keys(body.errors), ['issue_date']);
-  t.regex(body.errors.issue_date[0], /closed fiscal period.*2025-03-10/);
+  t.regex(body.errors.issue_date[0], new RegExp(`closed fiscal period.*closed through ${through}`));
 }
 
 test.serial('invoices and credit notes dated in a closed period are refused on every creation route', async (t) => {
@@ -101,4 +102,27 @@ test.serial('invoices and credit notes dated in a closed period are refused on e
     key,
   );
   t.is(note.status, 201, 'a credit note left undated is dated today, in the open period');
+});
+
+test.serial('a closing waits for the creations that read the closed periods, so none slips into it', async (t) => {
+  const tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
+  const key = tenant.keys.sk_test;
+  await invoiceAt(app, clock, key, '2025-03-12T09:00:00Z', invoiceBody(), '/api/v1/tenant/invoices');
+  clock.set('2025-03-13T08:00:00Z');
+  const chain = { tenantId: tenant.tenantId, environment: 'sandbox' as const, subTenantId: null };
+  const creation = await app.ownerDb.transaction();
+  t.is(await closedThrough(creation, chain), null, 'nothing closed yet: 2025-03-12 is open');
+  let closedAt = 0;
+  const closing = closeDay(app, key, { date: '2025-03-12' }).then((r) => {
+    closedAt = Date.now();
+    return r;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.is(closedAt, 0, 'the closing waits while the creation is in flight');
+  const committedAt = Date.now();
+  await creation.commit();
+  const closed = await closing;
+  t.is(closed.status, 200, JSON.stringify(closed.body));
+  t.true(closedAt >= committedAt);
+  await expectClosedPeriod(t, await post('/api/v1/tenant/invoices', dated('2025-03-12'), key), '2025-03-12');
 });
