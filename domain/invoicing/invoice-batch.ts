@@ -13,8 +13,9 @@ type OwnerOf<I> = (ctx: OperationContext, caller: Caller, input: I) => Promise<I
 
 /**
  * Concurrent creations of one tenant context written in one transaction: the owner's kill switch is
- * read once, each chain's closed periods once, each invoice is checked on its own (a refused one gets its own error and writes
- * nothing), and the accepted ones are written together by `issueInvoices`.
+ * read once, each chain's closed periods once, each invoice is checked on its own (a refused one
+ * gets its own error and writes nothing), and the accepted ones are written together by
+ * `issueInvoices`.
  */
 export function invoiceBatch<I extends InvoiceInput>(ownerOf: OwnerOf<I>): BatchSpec<I, InvoiceView> {
   return {
