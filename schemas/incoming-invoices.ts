@@ -116,16 +116,23 @@ export interface IncomingReasonInput {
 export const MarkIncomingInvoicePaidInput = {
   $id: 'MarkIncomingInvoicePaidInput',
   type: 'object',
-  description: 'Record the payment of a supplier invoice (French status 211 Paiement transmis).',
+  description:
+    'Record the payment of a supplier invoice (French status 211 Paiement transmis). Every field is optional: an empty body marks it paid today.',
   additionalProperties: false,
-  required: ['id', 'payment_reference'],
+  required: ['id'],
   properties: {
     id,
     payment_reference: {
       type: 'string',
       minLength: 1,
       maxLength: 140,
-      description: 'Your reference of the payment (transfer reference, cheque number).',
+      description:
+        'Your reference of the payment (transfer reference, cheque number), sent to the supplier with the status.',
+    },
+    paid_at: {
+      type: 'string',
+      format: 'date',
+      description: 'The day the payment was made (YYYY-MM-DD); today (UTC) when left out.',
     },
     payment_means_code: {
       type: 'string',
@@ -136,7 +143,8 @@ export const MarkIncomingInvoicePaidInput = {
 } as const;
 export interface MarkIncomingInvoicePaidInput {
   id: string;
-  payment_reference: string;
+  payment_reference?: string;
+  paid_at?: string;
   payment_means_code?: string;
 }
 
@@ -232,6 +240,7 @@ export const IncomingInvoice = {
     'reason',
     'payment_reference',
     'payment_means_code',
+    'paid_at',
     'decided_at',
     'events',
     'received_at',
@@ -286,6 +295,7 @@ export const IncomingInvoice = {
     reason: nullableString('Reason of the rejection or dispute.'),
     payment_reference: nullableString('Payment reference, once paid.'),
     payment_means_code: nullableString('UNTDID 4461 payment means, once paid.'),
+    paid_at: { type: ['string', 'null'], format: 'date', description: 'The day it was paid, once paid.' },
     decided_at: { type: ['string', 'null'], format: 'date-time', description: 'When the last decision was made.' },
     events: { type: 'array', items: { $ref: 'IncomingInvoiceEvent' }, description: 'Status history, oldest first.' },
     received_at: { type: 'string', format: 'date-time', description: 'When it was received.' },
@@ -436,7 +446,17 @@ export const IncomingStatusToSend = {
   type: 'object',
   description: 'A lifecycle status to send about an incoming invoice, and whether it was sent.',
   additionalProperties: false,
-  required: ['sent', 'account_id', 'environment', 'pdp_id', 'status_code', 'reason_code', 'reason', 'attempts'],
+  required: [
+    'sent',
+    'account_id',
+    'environment',
+    'pdp_id',
+    'status_code',
+    'reason_code',
+    'reason',
+    'payment_reference',
+    'attempts',
+  ],
   properties: {
     sent: { type: 'boolean', description: 'Already sent.' },
     account_id: { type: 'string', description: 'The provider account that received the invoice.' },
@@ -445,6 +465,7 @@ export const IncomingStatusToSend = {
     status_code: { type: 'string', description: 'French lifecycle code.' },
     reason_code: nullableString('AFNOR reason code.'),
     reason: nullableString('Reason text.'),
+    payment_reference: nullableString('The payment reference sent with `fr:211`.'),
     attempts: { type: 'integer', description: 'Attempts so far.' },
   },
 } as const;
@@ -456,6 +477,7 @@ export interface IncomingStatusToSend {
   status_code: string;
   reason_code: string | null;
   reason: string | null;
+  payment_reference: string | null;
   attempts: number;
 }
 

@@ -157,21 +157,17 @@ const invoiceInput = (id: string, description: string, strict: boolean) =>
           'buyer_address',
           'lines',
         ]
-      : [
-          'invoice_number',
-          'issue_date',
-          'seller_siret',
-          'seller_name',
-          'seller_address',
-          'buyer_name',
-          'buyer_address',
-          'lines',
-        ],
+      : ['issue_date', 'seller_siret', 'seller_name', 'seller_address', 'buyer_name', 'buyer_address', 'lines'],
     properties: {
       ...invoiceProperties,
       ...(strict
         ? {}
         : {
+            invoice_number: {
+              ...invoiceProperties.invoice_number,
+              description:
+                "Invoice number (BT-1), at most 50 characters, unique per seller. Left out on a sub-tenant's invoice, the next number of the sub-tenant's own sequence is given (`F-000001`, `F-000002`…, the prefix from the tenant's `settings.invoice_prefix`); required otherwise.",
+            },
             direction: { ...invoiceProperties.direction, default: 'outgoing' },
             output_format: { ...invoiceProperties.output_format, default: 'facturx' },
             subTenantId: {
@@ -221,7 +217,8 @@ interface AddressInput {
 /** What the domain receives from either body (the tenant body's required fields are the fewer). */
 export interface InvoiceInput {
   external_id?: string;
-  invoice_number: string;
+  /** Required except on tenant routes for a sub-tenant, whose sequence then numbers it. */
+  invoice_number?: string;
   direction?: 'outgoing' | 'incoming';
   output_format?: (typeof OUTPUT_FORMATS)[number];
   profile?: (typeof CII_PROFILES)[number];

@@ -125,7 +125,16 @@ export const TenantStats = {
   type: 'object',
   description: "Counts of the calling tenant's data, read from its records at the time of the request.",
   additionalProperties: false,
-  required: ['environment', 'sub_tenants', 'companies', 'api_keys', 'balance', 'current_month'],
+  required: [
+    'environment',
+    'sub_tenants',
+    'companies',
+    'invoices_count',
+    'credit_notes_count',
+    'api_keys',
+    'balance',
+    'current_month',
+  ],
   properties: {
     environment: {
       type: 'string',
@@ -149,6 +158,15 @@ export const TenantStats = {
       additionalProperties: false,
       required: ['total'],
       properties: { total: { type: 'integer', description: 'Companies not deleted.' } },
+    },
+    invoices_count: {
+      type: 'integer',
+      description: "Invoices of this environment, the tenant's own and its sub-tenants' (deleted drafts not counted).",
+    },
+    credit_notes_count: {
+      type: 'integer',
+      description:
+        "Credit notes of this environment, the tenant's own and its sub-tenants' (deleted drafts not counted).",
     },
     api_keys: {
       type: 'object',

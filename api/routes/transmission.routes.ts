@@ -59,7 +59,7 @@ export const transmissionRoutes: RouteSpec[] = [
     auth: ['api_key'],
     environment: 'sandbox',
     operation: simulateInvoiceLifecycle,
-    message: 'Lifecycle code applied.',
+    message: 'Lifecycle code applied, or recorded until the upload lands.',
     errors: [409],
   },
 ];

@@ -7,6 +7,7 @@ import { findReadableInvoice, type InvoiceReader } from '../invoicing/invoice-qu
 import type { InvoiceRow } from '../invoicing/invoice-row.js';
 import { appendFiscalEntry, canonicalJson } from '../ledger/fiscal-chain.js';
 import type { CreditNoteIssuedData } from '../ledger/fiscal-entry-data.js';
+import { assertFiscalPeriodOpen } from '../ledger/fiscal-period.js';
 import { assertKillSwitchOff } from '../ledger/kill-switch.js';
 import { AppError } from '../shared/app-error.js';
 import type { OperationContext } from '../shared/operation.js';
@@ -20,10 +21,11 @@ import { readBalance } from './remaining-creditable.js';
  * Creates a credit note in the operation's transaction. The invoice row is locked first (SELECT …
  * FOR UPDATE): credit notes of one invoice take turns, and each one reads what the previous ones
  * credited before checking its own caps, so concurrent credit notes can never credit more than
- * the invoice. Then, all or nothing: the kill switch (503), the rules and caps (422), the number,
- * the 0.04 EUR debit in production (402), the `credit_note_issued` ledger entry, the credit note
- * and its lines, the audit entries (credit note and invoice), `credit_note.created` and the
- * document job. `subTenantId` (tenant routes) restricts the invoice to that sub-tenant.
+ * the invoice. Then, all or nothing: the kill switch (503), the rules and caps (422), an
+ * `issue_date` after the chain's last closed period (422), the number, the 0.04 EUR debit in
+ * production (402), the `credit_note_issued` ledger entry, the credit note and its lines, the
+ * audit entries (credit note and invoice), `credit_note.created` and the document job.
+ * `subTenantId` (tenant routes) restricts the invoice to that sub-tenant.
  */
 export async function issueCreditNote(
   ctx: OperationContext,
@@ -45,6 +47,7 @@ export async function issueCreditNote(
   await assertKillSwitchOff(ctx.tx, owner);
   const now = ctx.clock.now();
   const prepared = prepareCreditNote(input, await readBalance(ctx.tx, invoice, lines), now.toISOString().slice(0, 10));
+  await assertFiscalPeriodOpen(ctx.tx, owner, prepared.issueDate);
 
   let number = input.credit_note_number?.trim();
   if (number) {

@@ -8,8 +8,8 @@ import type { IncomingInvoiceView } from './incoming-view.js';
 export interface DecisionDetails {
   reasonCode?: string;
   reasonText?: string;
-  paymentReference?: string;
-  paymentMeansCode?: string | null;
+  /** Mark-paid only: the payment's reference, means and day (each may be null). */
+  payment?: { reference: string | null; meansCode: string | null; paidAt: string };
 }
 
 /** Who decided, for the history (never a secret: the credential's kind and row id). */
@@ -52,10 +52,11 @@ export async function decideIncoming(
   };
   if (details.reasonText !== undefined)
     Object.assign(changes, { reason_code: details.reasonCode, reason_text: details.reasonText });
-  if (details.paymentReference !== undefined) {
+  if (details.payment) {
     Object.assign(changes, {
-      payment_reference: details.paymentReference,
-      payment_means_code: details.paymentMeansCode ?? null,
+      payment_reference: details.payment.reference,
+      payment_means_code: details.payment.meansCode,
+      paid_at: details.payment.paidAt,
     });
   }
   await ctx.tx('incoming_invoices').where({ id: row.id, tenant_id: row.tenant_id }).update(changes);
@@ -98,4 +99,5 @@ export const eventData = (view: IncomingInvoiceView) => ({
   reason_code: view.reason_code,
   reason: view.reason,
   payment_reference: view.payment_reference,
+  paid_at: view.paid_at,
 });

@@ -39,6 +39,7 @@ export interface IncomingInvoiceRow {
   reason_text: string | null;
   payment_reference: string | null;
   payment_means_code: string | null;
+  paid_at: string | Date | null;
   decided_at: Date | null;
   received_at: Date;
   created_at: Date;
@@ -108,6 +109,7 @@ export const ROW_COLUMNS = [
   'reason_text',
   'payment_reference',
   'payment_means_code',
+  'paid_at',
   'decided_at',
   'received_at',
   'created_at',

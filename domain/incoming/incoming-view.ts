@@ -56,6 +56,7 @@ export function toIncomingView(row: IncomingInvoiceRow, events: readonly Incomin
     reason: row.reason_text,
     payment_reference: row.payment_reference,
     payment_means_code: row.payment_means_code,
+    paid_at: day(row.paid_at),
     decided_at: row.decided_at?.toISOString() ?? null,
     events: events.map((event) => ({
       status: event.status,

@@ -1,4 +1,5 @@
 import type { InvoiceInput } from '../../schemas/invoices.js';
+import { fiscalPeriodChecker } from '../ledger/fiscal-period.js';
 import { assertKillSwitchOff } from '../ledger/kill-switch.js';
 import { type AppError, isAppError } from '../shared/app-error.js';
 import type { Caller } from '../shared/caller.js';
@@ -12,8 +13,9 @@ type OwnerOf<I> = (ctx: OperationContext, caller: Caller, input: I) => Promise<I
 
 /**
  * Concurrent creations of one tenant context written in one transaction: the owner's kill switch is
- * read once, each invoice is checked on its own (a refused one gets its own error and writes
- * nothing), and the accepted ones are written together by `issueInvoices`.
+ * read once, each chain's closed periods once, each invoice is checked on its own (a refused one
+ * gets its own error and writes nothing), and the accepted ones are written together by
+ * `issueInvoices`.
  */
 export function invoiceBatch<I extends InvoiceInput>(ownerOf: OwnerOf<I>): BatchSpec<I, InvoiceView> {
   return {
@@ -24,6 +26,7 @@ export function invoiceBatch<I extends InvoiceInput>(ownerOf: OwnerOf<I>): Batch
     async run(calls, ctx) {
       const results: (InvoiceView | AppError | InvoiceToIssue)[] = [];
       const killSwitchChecked = new Set<string>();
+      const assertPeriodOpen = fiscalPeriodChecker(ctx.tx);
       for (const call of calls) {
         try {
           const owner = await ownerOf(ctx, call.caller, call.input);
@@ -32,6 +35,7 @@ export function invoiceBatch<I extends InvoiceInput>(ownerOf: OwnerOf<I>): Batch
             await assertKillSwitchOff(ctx.tx, owner);
             killSwitchChecked.add(switchKey);
           }
+          await assertPeriodOpen(owner, call.input.issue_date);
           results.push(await checkInvoice(owner, call.caller, call.input));
         } catch (err) {
           if (!isAppError(err)) throw err;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { NO_SUB_TENANT } from '../ledger/fiscal-chain-summary.js';
 import { AppError } from '../shared/app-error.js';
 import type { Environment } from '../shared/caller.js';
-import type { PreparedInvoice, PreparedLine } from './invoice.js';
+import type { NumberedInvoice, PreparedLine } from './invoice.js';
 import type { InvoiceLineRow, InvoiceRow, StoredInvoice } from './invoice-row.js';
 
 /** Whose invoice: the isolation key, the environment and the sub-tenant (none for the owner's own). */
@@ -16,7 +16,7 @@ export interface NewInvoice {
   id: string;
   owner: InvoiceOwner;
   companyId: string | null;
-  prepared: PreparedInvoice;
+  prepared: NumberedInvoice;
   amountCharged: string;
   fiscalEntryId: string;
   createdBy: Record<string, string | null>;
@@ -203,4 +203,11 @@ export async function linesOf(tx: Knex, invoiceIds: readonly string[]): Promise<
     .select<InvoiceLineRow[]>('*');
   for (const row of rows) byInvoice.get(row.invoice_id)?.push(row);
   return byInvoice;
+}
+
+/** Which of these numbers the owner (tenant, environment, sub-tenant or none) already gave, to any seller. */
+export async function numbersTaken(tx: Knex, owner: InvoiceOwner, numbers: readonly string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const rows = await sameOwner(tx, owner).whereIn('invoice_number', numbers).pluck('invoice_number');
+  return new Set(rows as string[]);
 }

@@ -33,7 +33,8 @@ export interface PreparedLine {
 /** An invoice body that passed every rule, with defaults applied and totals known: what is stored. */
 export interface PreparedInvoice {
   externalId: string | null;
-  invoiceNumber: string;
+  /** Null when left out: the sub-tenant's sequence gives it as the invoice is written (invoice-numbering.ts). */
+  invoiceNumber: string | null;
   direction: 'outgoing' | 'incoming';
   outputFormat: OutputFormat;
   profile: CiiProfile;
@@ -59,6 +60,9 @@ export interface PreparedInvoice {
   totalTax: Decimal;
   totalTtc: Decimal;
 }
+
+/** A prepared invoice whose number is known (given, or taken from its sub-tenant's sequence). */
+export type NumberedInvoice = PreparedInvoice & { invoiceNumber: string };
 
 type Errors = Record<string, string[]>;
 const add = (errors: Errors, path: string, message: string) => {
@@ -279,7 +283,7 @@ export function prepareInvoice(input: InvoiceInput): PreparedInvoice {
 
   return {
     externalId: input.external_id ?? null,
-    invoiceNumber: input.invoice_number.trim(),
+    invoiceNumber: input.invoice_number?.trim() ?? null,
     direction: input.direction ?? 'outgoing',
     outputFormat: input.output_format ?? 'facturx',
     profile: input.profile ?? 'en16931',

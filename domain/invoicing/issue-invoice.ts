@@ -5,12 +5,14 @@ import { type AuditFact, appendFirstAuditEntries } from '../audit/audit-trail.js
 import { chargeFor } from '../billing/charge.js';
 import type { Decimal } from '../billing/money.js';
 import { appendFiscalEntries, compareChains, type FiscalFact } from '../ledger/fiscal-chain.js';
+import { assertFiscalPeriodOpen } from '../ledger/fiscal-period.js';
 import { assertKillSwitchOff } from '../ledger/kill-switch.js';
 import { AppError } from '../shared/app-error.js';
 import type { Caller } from '../shared/caller.js';
 import type { OperationContext } from '../shared/operation.js';
 import { saveInvoiceDocument } from './document-store.js';
-import { type PreparedInvoice, prepareInvoice } from './invoice.js';
+import { type NumberedInvoice, type PreparedInvoice, prepareInvoice } from './invoice.js';
+import { missingNumber, numberInvoices } from './invoice-numbering.js';
 import { type InvoiceOwner, insertInvoice, insertInvoices } from './invoice-store.js';
 import { type InvoiceView, toInvoiceView } from './invoice-view.js';
 import { type OriginalFile, readOriginalFile } from './original-file.js';
@@ -24,6 +26,8 @@ export interface InvoiceToIssue {
   prepared: PreparedInvoice;
   original: OriginalFile | null;
 }
+
+type NumberedToIssue = InvoiceToIssue & { prepared: NumberedInvoice };
 
 interface CheckedContent {
   prepared: PreparedInvoice;
@@ -52,11 +56,13 @@ export function checkInvoiceContent(input: InvoiceInput): Promise<CheckedContent
 /** One invoice checked for its owner, its ids chosen. */
 export async function checkInvoice(owner: InvoiceOwner, caller: Caller, input: InvoiceInput): Promise<InvoiceToIssue> {
   const { prepared, original } = await checkInvoiceContent(input);
+  if (prepared.invoiceNumber === null && owner.subTenantId === null) throw missingNumber();
   return { id: randomUUID(), fiscalEntryId: randomUUID(), owner, caller, prepared, original };
 }
 
 /**
- * Creates one invoice in the operation's transaction: checks every rule, charges it in production
+ * Creates one invoice in the operation's transaction: checks the kill switch (503), that its
+ * `issue_date` lies after the chain's last closed period (422), every rule, charges it in production
  * (402 when the balance is short: nothing is written), records its fiscal-ledger entry (appended
  * to the owner's chain as the transaction commits), stores it with its lines, records the audit
  * entry, emits `invoice.created` and queues its documents. A reused `external_id` or number is 409.
@@ -67,22 +73,23 @@ export async function issueInvoice(
   input: InvoiceInput,
 ): Promise<InvoiceView> {
   await assertKillSwitchOff(ctx.tx, owner);
+  await assertFiscalPeriodOpen(ctx.tx, owner, input.issue_date);
   const [view] = await issueInvoices(ctx, [await checkInvoice(owner, ctx.caller, input)]);
   return view;
 }
 
 /**
  * Writes checked invoices in the operation's transaction, each exactly as `issueInvoice` would,
- * with a fixed number of statements whatever their number (group commit, bulk creation). It is
+ * with a fixed number of statements whatever their number (group commit, bulk creation); those of
+ * a sub-tenant left unnumbered get consecutive numbers of its sequence, in their order. It is
  * all or nothing: an invoice that cannot be written (a taken number, a short balance) throws, and
  * the caller then creates them one by one to tell each its own outcome. The kill switch of every
- * owner must have been checked in this transaction.
+ * owner and the fiscal period of every invoice must have been checked in this transaction.
  */
-export async function issueInvoices(
-  ctx: OperationContext,
-  invoices: readonly InvoiceToIssue[],
-): Promise<InvoiceView[]> {
+export async function issueInvoices(ctx: OperationContext, toIssue: readonly InvoiceToIssue[]): Promise<InvoiceView[]> {
   const now = ctx.clock.now();
+  // first: the numbers are part of the ledger entries; fresh objects, so a retry numbers anew
+  const invoices = await numberInvoices(ctx.tx, toIssue);
   const charged: Decimal[] = [];
   for (const item of invoices) {
     charged.push(
@@ -159,7 +166,7 @@ export async function issueInvoices(
   return stored.map(({ invoice, lines }) => toInvoiceView(invoice, lines));
 }
 
-function fiscalFactOf(item: InvoiceToIssue, now: Date): FiscalFact {
+function fiscalFactOf(item: NumberedToIssue, now: Date): FiscalFact {
   const p = item.prepared;
   return {
     id: item.fiscalEntryId,

@@ -85,7 +85,17 @@ export async function insertClosing(tx: Knex, row: ClosingRow): Promise<void> {
  * waits, then finds the first one's closing. The unique index stands behind it.
  */
 export async function lockChainClosings(tx: Knex, chain: FiscalChain): Promise<void> {
-  await tx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [
-    `fiscal-closing:${chain.tenantId}:${chain.environment}:${chain.subTenantId ?? '-'}`,
-  ]);
+  await tx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [closingLockKey(chain)]);
 }
+
+/**
+ * The same lock, shared, for creations that check the fiscal period (fiscal-period.ts): they run
+ * side by side, while a closing of the chain waits for those in flight and they wait for it, so
+ * none reads the closed periods just before a closing commits a later one.
+ */
+export async function shareChainClosings(tx: Knex, chain: FiscalChain): Promise<void> {
+  await tx.raw('select pg_advisory_xact_lock_shared(hashtextextended(?, 0))', [closingLockKey(chain)]);
+}
+
+const closingLockKey = (chain: FiscalChain) =>
+  `fiscal-closing:${chain.tenantId}:${chain.environment}:${chain.subTenantId ?? '-'}`;

@@ -61,6 +61,8 @@ export interface StatusToSend {
   statusCode: string;
   /** Required for unfavourable statuses: an AFNOR reason code (e.g. `NON_CONFORME`) and free text (≤ 900). */
   reason?: { code: string; text?: string };
+  /** With `fr:211`: the buyer's reference of the payment, for the supplier to reconcile it. */
+  paymentReference?: string;
 }
 
 export interface EInvoicingProvider {

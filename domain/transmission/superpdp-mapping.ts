@@ -47,19 +47,22 @@ export const toProviderEvent = (event: SuperPdpEvent): ProviderEvent => {
 
 /**
  * `POST /v1.beta/invoice_events` body (§1.6): a reason goes as one detail with its AFNOR code and
- * a note; without a reason no `details` at all (an empty array is refused).
+ * a note; a payment reference (`fr:211`) goes as a note of its own, since an event detail carries
+ * free text only in `notes[].contents[]`. Without either, no `details` at all (an empty array is
+ * refused).
  */
 export function statusBody(status: StatusToSend): Record<string, unknown> {
   const body: Record<string, unknown> = { invoice_id: Number(status.invoiceId), status_code: status.statusCode };
+  const note = (content: string) => ({
+    content_code: status.statusCode,
+    contents: [{ content: content.slice(0, 900) }],
+  });
   if (status.reason) {
     body.details = [
-      {
-        reason: status.reason.code,
-        ...(status.reason.text
-          ? { notes: [{ content_code: status.statusCode, contents: [{ content: status.reason.text.slice(0, 900) }] }] }
-          : {}),
-      },
+      { reason: status.reason.code, ...(status.reason.text ? { notes: [note(status.reason.text)] } : {}) },
     ];
+  } else if (status.paymentReference) {
+    body.details = [{ notes: [note(status.paymentReference)] }];
   }
   return body;
 }

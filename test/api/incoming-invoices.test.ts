@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import test from 'ava';
 import { EINVOICING_PROVIDER } from '../../domain/container.js';
 import { renderFormat } from '../../domain/documents/render.js';
+import { statusToSend } from '../../domain/incoming/operations/get-incoming-status-to-send.js';
 import { storeIncomingPage } from '../../domain/incoming/operations/store-incoming-page.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
+import { sendIncomingStatus } from '../../workers/handlers/send-incoming-status.js';
 import { FakeEInvoicingProvider } from '../fakes/fake-einvoicing-provider.js';
 import { buildDocument } from '../fixtures/invoice-document-builder.js';
 import { postJson, readJson } from '../helpers/http.js';
@@ -209,6 +211,83 @@ test('decisions follow the transition table; each provider-sourced one queues it
     'invoice.incoming.paid',
     'invoice.incoming.received',
   ]);
+});
+
+test('mark-paid takes an empty body, or a reference and a day; both are shown and the reference goes to the provider', async (t) => {
+  const base = async (number: string, pdpId: string) => {
+    await execute(
+      storeIncomingPage,
+      {
+        account_id: `acct-${randomUUID()}`,
+        tenant_id: tenant.tenantId,
+        environment: 'sandbox',
+        sub_tenant_id: subTenantId,
+        after_id: pdpId,
+        items: [
+          {
+            pdp_id: pdpId,
+            received_at: new Date().toISOString(),
+            content_type: 'application/xml',
+            content: file(number, 'cii').toString('base64'),
+          },
+        ],
+      },
+      systemCaller(tenant.tenantId, 'sandbox'),
+      app.deps,
+    );
+    const row = await app.ownerDb('incoming_invoices').where({ tenant_id: tenant.tenantId, pdp_id: pdpId }).first();
+    const url = `/api/v1/tenant/invoices/incoming/${row.id}`;
+    t.is((await app.request(`${url}/accept`, postJson({}, key()))).status, 200);
+    return { id: row.id as string, url };
+  };
+  const today = new Date().toISOString().slice(0, 10);
+
+  const bare = await base('SUP-PAID-BARE', '601');
+  const emptyBody = await app.request(`${bare.url}/mark-paid`, { method: 'POST', headers: key() });
+  t.is(emptyBody.status, 200);
+  t.like((await readJson(emptyBody)).data, { status: 'paid', payment_reference: null, paid_at: today });
+  const bareSend = await app
+    .ownerDb('incoming_status_sends')
+    .where({ incoming_invoice_id: bare.id, status_code: 'fr:211' })
+    .first();
+  t.like(await statusToSend(app.ownerDb, bareSend.event_id), { payment_reference: null });
+
+  const full = await base('SUP-PAID-FULL', '602');
+  for (const bad of [
+    { payment_reference: 'x'.repeat(141) },
+    { payment_reference: '' },
+    { paid_at: '2026-02-30' },
+    { paid_at: '2026-11-20T10:00:00Z' },
+  ]) {
+    const refused = await app.request(`${full.url}/mark-paid`, postJson(bad, key()));
+    t.is(refused.status, 422, JSON.stringify(bad));
+    t.deepEqual(Object.keys((await readJson(refused)).errors), Object.keys(bad));
+  }
+  const paid = await readJson(
+    await app.request(
+      `${full.url}/mark-paid`,
+      postJson({ payment_reference: 'VIR-2026-0099', paid_at: '2026-11-18' }, key()),
+    ),
+  );
+  t.like(paid.data, { status: 'paid', payment_reference: 'VIR-2026-0099', paid_at: '2026-11-18' });
+  const shown = await readJson(await app.request(full.url, { headers: key() }));
+  t.like(shown.data, { payment_reference: 'VIR-2026-0099', paid_at: '2026-11-18' });
+  const webhook = await app
+    .ownerDb('events')
+    .where({ tenant_id: tenant.tenantId, name: 'invoice.incoming.paid' })
+    .whereRaw("data->>'id' = ?", [full.id])
+    .first();
+  t.like(webhook.data, { payment_reference: 'VIR-2026-0099', paid_at: '2026-11-18' });
+  const send = await app
+    .ownerDb('incoming_status_sends')
+    .where({ incoming_invoice_id: full.id, status_code: 'fr:211' })
+    .first();
+  provider.sent = [];
+  await sendIncomingStatus({ tenantId: tenant.tenantId, eventId: send.event_id }, app.deps);
+  t.deepEqual(
+    provider.sent.map((s) => s.status),
+    [{ invoiceId: '602', statusCode: 'fr:211', paymentReference: 'VIR-2026-0099' }],
+  );
 });
 
 test('manual invoices queue no provider status; rejection needs a reason and is final', async (t) => {

@@ -424,6 +424,8 @@ test('stats overview: figures counted from the rows of the sub-tenant', async (t
     onboarding_status: 'pending',
     created_at: made.created_at,
     companies_count: 0,
+    invoices_count: 0,
+    credit_notes_count: 0,
     fiscal_entries_count: 0,
     last_sequence_number: null,
     last_chain_hash: null,

@@ -81,6 +81,37 @@ test.serial('SuperPDP: inbox pages by cursor, original download sniffed, a refus
   });
 });
 
+test.serial('SuperPDP: a payment sent (fr:211) carries its reference as a note; none without one', async (t) => {
+  const account = await superpdpAccount();
+  const provider = t0.deps.einvoicingProvider;
+  const event = (id: number) => ({
+    id,
+    invoice_id: 12,
+    status_code: 'fr:211',
+    status_text: 'Payment sent',
+    created_at: '2026-11-20T09:00:00Z',
+  });
+  const scope = nock(BASE)
+    .post('/oauth2/token')
+    .reply(200, { access_token: 'at_p', expires_in: 1800 })
+    .post('/v1.beta/invoice_events', {
+      invoice_id: 12,
+      status_code: 'fr:211',
+      details: [{ notes: [{ content_code: 'fr:211', contents: [{ content: 'VIR-2026-0042' }] }] }],
+    })
+    .reply(200, event(78))
+    .post('/v1.beta/invoice_events', { invoice_id: 12, status_code: 'fr:211' })
+    .reply(200, event(79));
+  const sent = await provider.sendStatus(account, {
+    invoiceId: '12',
+    statusCode: 'fr:211',
+    paymentReference: 'VIR-2026-0042',
+  });
+  t.like(sent, { id: '78', statusCode: 'fr:211' });
+  t.like(await provider.sendStatus(account, { invoiceId: '12', statusCode: 'fr:211' }), { id: '79' });
+  scope.done();
+});
+
 test.serial(
   'simulator: an empty inbox, a status sent joins the event stream, a file that is no PDF is refused',
   async (t) => {

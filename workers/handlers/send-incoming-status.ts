@@ -7,7 +7,7 @@ import type { JobHandler } from '../job-handler.js';
 
 /**
  * Sends a decision on an incoming invoice to the provider as its lifecycle status (`fr:205`,
- * `fr:210` with the reason, `fr:207`, `fr:211`), outside any transaction, then records it. A status
+ * `fr:210` with the reason, `fr:207`, `fr:211` with the payment reference), outside any transaction, then records it. A status
  * already sent is skipped, so a retry after success sends nothing twice; a failure is recorded and
  * thrown, and pg-boss retries (domain/shared/queues.ts).
  */
@@ -22,6 +22,7 @@ export const sendIncomingStatus: JobHandler<'send-incoming-status'> = async ({ t
         invoiceId: status.pdp_id,
         statusCode: status.status_code,
         ...(status.reason_code ? { reason: { code: status.reason_code, text: status.reason ?? undefined } } : {}),
+        ...(status.payment_reference ? { paymentReference: status.payment_reference } : {}),
       },
     );
     await execute(recordIncomingStatusSend, { event_id: eventId, provider_event_id: event.id }, caller, deps);

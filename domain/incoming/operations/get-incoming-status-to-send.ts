@@ -19,6 +19,7 @@ export async function statusToSend(
       's.status_code',
       'e.reason_code',
       'e.reason_text',
+      'i.payment_reference',
       'i.provider_account_id',
       'i.environment',
       'i.pdp_id',
@@ -34,6 +35,8 @@ export async function statusToSend(
     status_code: row.status_code,
     reason_code: row.reason_code,
     reason: row.reason_text,
+    // Paid is final, so the invoice's reference is the one this fr:211 decision recorded.
+    payment_reference: row.status_code === 'fr:211' ? row.payment_reference : null,
     attempts: row.attempts,
   };
 }

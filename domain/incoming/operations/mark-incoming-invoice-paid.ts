@@ -6,14 +6,17 @@ import type { IncomingInvoiceView } from '../incoming-view.js';
 export const markIncomingInvoicePaid = defineCommand<MarkIncomingInvoicePaidInput, IncomingInvoiceView>({
   name: 'mark_incoming_invoice_paid',
   summary:
-    'Record the payment of an accepted (or disputed) supplier invoice with your `payment_reference` and optional UNTDID 4461 `payment_means_code`. Received through the e-invoicing network, the supplier is told with the French status fr:211 (Paiement transmis). 409 INVALID_STATE from another status.',
+    'Record the payment of an accepted (or disputed) supplier invoice, with an optional `payment_reference`, `paid_at` day (today when left out) and UNTDID 4461 `payment_means_code`; an empty body is enough. Received through the e-invoicing network, the supplier is told with the French status fr:211 (Paiement transmis), carrying the reference. 409 INVALID_STATE from another status.',
   input: 'MarkIncomingInvoicePaidInput',
   output: 'IncomingInvoice',
   callers: ['user', 'tenant'],
   scope: 'invoices',
   run: (input, ctx) =>
     decideIncoming(ctx, input.id, 'mark_paid', {
-      paymentReference: input.payment_reference,
-      paymentMeansCode: input.payment_means_code ?? null,
+      payment: {
+        reference: input.payment_reference ?? null,
+        meansCode: input.payment_means_code ?? null,
+        paidAt: input.paid_at ?? ctx.clock.now().toISOString().slice(0, 10),
+      },
     }),
 });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { BulkCreateInvoicesInput, InvoiceInput } from '../../../schemas/invoices.js';
+import { fiscalPeriodChecker } from '../../ledger/fiscal-period.js';
 import { assertKillSwitchOff } from '../../ledger/kill-switch.js';
 import { type AppError, isAppError } from '../../shared/app-error.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
@@ -37,6 +38,7 @@ export const createInvoicesBulk = defineCommand<BulkCreateInvoicesInput, BulkCre
   async run(input, ctx) {
     const checked: (InvoiceToIssue | AppError)[] = [];
     const killSwitchChecked = new Set<string>();
+    const assertPeriodOpen = fiscalPeriodChecker(ctx.tx);
     for (const raw of input.invoices) {
       try {
         const body = ctx.deps.schemas.parse<InvoiceInput>('CreateTenantInvoiceInput', raw);
@@ -45,6 +47,7 @@ export const createInvoicesBulk = defineCommand<BulkCreateInvoicesInput, BulkCre
           await assertKillSwitchOff(ctx.tx, owner);
           killSwitchChecked.add(owner.environment);
         }
+        await assertPeriodOpen(owner, body.issue_date);
         checked.push(await checkInvoice(owner, ctx.caller, body));
       } catch (err) {
         if (!isAppError(err)) throw err;

@@ -1,4 +1,5 @@
 import type { SubTenantStatsInput, SubTenantStatsOverview } from '../../../schemas/sub-tenants.js';
+import { countDocuments } from '../../invoicing/document-counts.js';
 import { fiscalChainSummary } from '../../ledger/fiscal-chain-summary.js';
 import { defineQuery } from '../../shared/operation.js';
 import { ownerOf } from '../sub-tenant.js';
@@ -13,7 +14,7 @@ interface KeyFigures {
 export const getSubTenantStats = defineQuery<SubTenantStatsInput, SubTenantStatsOverview>({
   name: 'get_sub_tenant_stats',
   summary:
-    'Figures of one sub-tenant, counted now: its companies, its fiscal chain (length, last sequence number and chain hash) and its API keys.',
+    'Figures of one sub-tenant, counted now: its companies, invoices and credit notes, its fiscal chain (length, last sequence number and chain hash) and its API keys.',
   input: 'SubTenantStatsInput',
   output: 'SubTenantStatsOverview',
   callers: ['tenant'],
@@ -26,6 +27,7 @@ export const getSubTenantStats = defineQuery<SubTenantStatsInput, SubTenantStats
       .where({ tenant_id: owner.tenantId, sub_tenant_id: id })
       .whereNull('deleted_at')
       .count<{ n: number }[]>({ n: '*' });
+    const documents = await countDocuments(ctx.tx, { ...owner, subTenantId: id });
     const chain = await fiscalChainSummary(ctx.tx, { ...owner, subTenantId: id });
     const keys = await ctx
       .tx('api_keys')
@@ -41,6 +43,7 @@ export const getSubTenantStats = defineQuery<SubTenantStatsInput, SubTenantStats
       onboarding_status: subTenant.onboarding_status,
       created_at: subTenant.created_at.toISOString(),
       companies_count: Number(companies),
+      ...documents,
       fiscal_entries_count: chain.entriesCount,
       last_sequence_number: chain.lastSequenceNumber,
       last_chain_hash: chain.lastChainHash,

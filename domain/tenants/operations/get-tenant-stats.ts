@@ -1,6 +1,7 @@
 import type { EmptyInput } from '../../../schemas/common.js';
 import { BALANCE_TRANSACTION_TYPES, type BalanceTransactionType } from '../../billing/balance-store.js';
 import { moneyToJson } from '../../billing/money.js';
+import { countDocuments } from '../../invoicing/document-counts.js';
 import type { Environment } from '../../shared/caller.js';
 import { defineQuery } from '../../shared/operation.js';
 import { tenantWideCaller } from '../key-guards.js';
@@ -9,6 +10,8 @@ export interface TenantStatsView {
   environment: Environment;
   sub_tenants: { total: number; active: number; suspended: number };
   companies: { total: number };
+  invoices_count: number;
+  credit_notes_count: number;
   api_keys: { secret: number; publishable: number };
   balance: { amount: number; currency: string };
   current_month: {
@@ -23,7 +26,7 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 export const getTenantStats = defineQuery<EmptyInput, TenantStatsView>({
   name: 'get_tenant_stats',
   summary:
-    "Counts for the calling tenant in the caller's environment: sub-tenants by status, live companies, working keys, the balance, and this month's balance transactions by type with their amounts.",
+    "Counts for the calling tenant in the caller's environment: sub-tenants by status, live companies, invoices and credit notes (its own and its sub-tenants'), working keys, the balance, and this month's balance transactions by type with their amounts.",
   input: 'EmptyInput',
   output: 'TenantStats',
   callers: ['tenant'],
@@ -48,6 +51,8 @@ export const getTenantStats = defineQuery<EmptyInput, TenantStatsView>({
       .whereNull('c.deleted_at')
       .where((q) => q.whereNull('c.sub_tenant_id').orWhere('s.environment', environment))
       .count<{ n: string }[]>({ n: '*' });
+
+    const documents = await countDocuments(tx, { tenantId, environment });
 
     const keys = await tx('api_keys')
       .where({ tenant_id: tenantId, environment, status: 'active' })
@@ -82,6 +87,7 @@ export const getTenantStats = defineQuery<EmptyInput, TenantStatsView>({
         suspended: bySubStatus.suspended ?? 0,
       },
       companies: { total: Number(companies.n) },
+      ...documents,
       api_keys: { secret: byKind.secret ?? 0, publishable: byKind.publishable ?? 0 },
       balance: { amount: moneyToJson(balance?.amount ?? '0'), currency: balance?.currency ?? 'EUR' },
       current_month: { from: day(monthStart), to: day(new Date(nextMonth.getTime() - 1)), transactions },

@@ -4,6 +4,7 @@ import type { InvoiceRow } from '../../invoicing/invoice-row.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { applyUploadEvents } from '../lifecycle-events.js';
+import { applyQueuedSimulations, dropQueuedSimulations } from '../simulated-pending-codes.js';
 
 /** Upload attempts before an unreachable provider fails the invoice (the job's retries, about two hours). */
 export const MAX_TRANSMISSION_ATTEMPTS = 12;
@@ -11,7 +12,8 @@ export const MAX_TRANSMISSION_ATTEMPTS = 12;
 /**
  * Records what an upload gave: the provider's id and first events (accepted, or found already
  * uploaded after a crash), `failed` with the provider's message (refused), or one more attempt
- * (unavailable; `failed` after the last). Queues the event sync of the connection.
+ * (unavailable; `failed` after the last). Applies the sandbox `simulate` codes queued meanwhile.
+ * Queues the event sync of the connection.
  */
 export const recordInvoiceUpload = defineCommand<UploadOutcomeInput, UploadOutcome>({
   name: 'record_invoice_upload',
@@ -45,6 +47,8 @@ export const recordInvoiceUpload = defineCommand<UploadOutcomeInput, UploadOutco
         const connection = { id: invoice.provider_connection_id, tenant_id: invoice.tenant_id };
         // with the events a sync read before this id was known (a worker killed between upload and record)
         await applyUploadEvents(ctx, connection, input.pdp_id, input.events ?? []);
+        // sandbox `simulate` calls made while the upload was queued, now that the simulator has it
+        await applyQueuedSimulations(ctx, connection, invoice.id, input.pdp_id);
         await ctx.jobs.send(
           'sync-provider-events',
           { tenantId: invoice.tenant_id, connectionId: connection.id },
@@ -67,7 +71,10 @@ export const recordInvoiceUpload = defineCommand<UploadOutcomeInput, UploadOutco
         ...(final ? { status: 'failed', status_message: message.slice(0, 1000) } : {}),
         updated_at: now,
       });
-    if (final) await audit('invoice.failed', { message: message.slice(0, 1000), attempts });
+    if (final) {
+      await audit('invoice.failed', { message: message.slice(0, 1000), attempts });
+      await dropQueuedSimulations(ctx.tx, invoice.id);
+    }
     return { invoice_id: invoice.id, status: final ? 'failed' : 'submitted', retry: !final };
   },
 });
