@@ -222,12 +222,10 @@ test("VAT an ERP spread over the lines (each 0.01 from its own rounding): the do
     const res = await app.request('/api/v1/invoices', postJson(body, { 'X-API-Key': tenant.keys.sk_test }));
     const created = await readJson(res);
     t.is(res.status, 201, JSON.stringify(created));
-    const generated = await execute(
-      generateInvoiceDocuments,
-      { id: created.data.id },
-      systemCaller(tenant.tenantId),
+    const generated = (await generateInvoiceDocumentsJob(
+      { tenantId: tenant.tenantId, invoiceId: created.data.id },
       app.deps,
-    );
+    )) as GeneratedDocuments;
     t.is(generated.documents_status, 'ready');
     const files = await app
       .ownerDb('invoice_documents')
