@@ -70,3 +70,48 @@ export async function seedFiscalEntries(db: Knex, chain: EntryChain, count = 1) 
   }
   return head!;
 }
+
+/**
+ * Appends `count` valid entries to a chain in one INSERT … SELECT, as the table owner: PostgreSQL
+ * writes each entry's canonical text (`{"invoice_number":"B-<n>","total_ht":"<n mod 1000>.00"}`,
+ * RFC 8785 for these flat strings), its data_hash, and the chain_hash linking it to the one before
+ * through a recursive query walking from the chain's head. The rows go in in sequence order, as the
+ * ledger's insert trigger checks each number and link against the head (fast enough for a million).
+ */
+export async function seedFiscalChain(db: Knex, chain: EntryChain, count: number): Promise<void> {
+  if (count < 1) return;
+  const head = await chainHead(db, chain);
+  const first = Number(head?.sequence_number ?? 0) + 1;
+  const canonical = (n: string) => `format('{"invoice_number":"B-%s","total_ht":"%s.00"}', ${n}, ${n} % 1000)`;
+  const sha = (text: string) => `encode(sha256(convert_to(${text}, 'UTF8')), 'hex')`;
+  await db.raw(
+    `
+    with recursive links (n, data_hash, previous_hash, chain_hash) as (
+      select s.n, s.data_hash, s.previous_hash, ${sha('s.previous_hash || s.data_hash')}
+      from (
+        select p.n, ${sha(canonical('p.n'))} as data_hash, p.previous_hash
+        from (select ?::bigint as n, ?::text as previous_hash) p
+      ) s
+      union all
+      select d.n, d.data_hash, l.chain_hash, ${sha('l.chain_hash || d.data_hash')}
+      from links l cross join lateral (select l.n + 1 as n, ${sha(canonical('(l.n + 1)'))} as data_hash) d
+      where l.n < ?::bigint
+    )
+    insert into fiscal_entries (tenant_id, sub_tenant_id, environment, sequence_number, entry_type, entity_type,
+      entity_id, fiscal_date, data, canonical_data, data_hash, previous_hash, chain_hash, legal_status)
+    select ?::uuid, ?::uuid, ?, l.n, 'invoice_created', 'invoice', gen_random_uuid(), '2026-11-22',
+      ${canonical('l.n')}::jsonb, ${canonical('l.n')}, l.data_hash, l.previous_hash, l.chain_hash, ?
+    from links l
+    order by l.n
+    `,
+    [
+      first,
+      head?.chain_hash ?? GENESIS_HASH,
+      first + count - 1,
+      chain.tenantId,
+      chain.subTenantId ?? null,
+      chain.environment,
+      chain.environment === 'production' ? 'definitive' : 'test',
+    ],
+  );
+}
