@@ -23,6 +23,7 @@ const FILE_MODE = 0o100644;
  */
 export function streamZip(files: readonly ZipSource[], modified: Date): ZipStream {
   const zip = new yazl.ZipFile();
+  const stream = zip.outputStream as Readable;
   const options = { compress: false, mtime: modified, mode: FILE_MODE };
   const seen = new Set<string>();
   for (const file of files) {
@@ -38,11 +39,12 @@ export function streamZip(files: readonly ZipSource[], modified: Date): ZipStrea
         } catch (err) {
           return cb(err, undefined as never);
         }
+        // yazl pipes it without listening for its errors: a read error ends the archive, not the process.
+        opened.once('error', (err) => stream.destroy(err));
         cb(null, opened);
       });
     }
   }
-  const stream = zip.outputStream as Readable;
   // A streamed file that fails to read (or is not the size announced) ends the archive with that error.
   zip.on('error', (err: Error) => stream.destroy(err));
   let bytes = -1;
