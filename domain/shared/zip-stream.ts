@@ -40,7 +40,7 @@ export function streamZip(files: readonly ZipSource[], modified: Date): ZipStrea
           return cb(err, undefined as never);
         }
         // yazl pipes it without listening for its errors: a read error ends the archive, not the process.
-        opened.once('error', (err) => stream.destroy(err));
+        opened.on('error', (err) => stream.destroy(err));
         cb(null, opened);
       });
     }
