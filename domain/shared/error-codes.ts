@@ -128,10 +128,7 @@ export const ERROR_CATALOGUE = {
     description:
       'The period holds ledger entries a FEC cannot show (not in euros, data missing); `entries` lists them.',
   },
-  FORENSIC_EXPORT_TOO_LARGE: {
-    status: 422,
-    description: 'The forensic archive would pass its limits: export one chain at a time.',
-  },
+
   WEBHOOK_ENDPOINT_LIMIT_REACHED: {
     status: 422,
     description: 'A user keeps at most 20 webhook endpoints: delete one first.',
