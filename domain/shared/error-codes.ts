@@ -128,7 +128,6 @@ export const ERROR_CATALOGUE = {
     description:
       'The period holds ledger entries a FEC cannot show (not in euros, data missing); `entries` lists them.',
   },
-
   WEBHOOK_ENDPOINT_LIMIT_REACHED: {
     status: 422,
     description: 'A user keeps at most 20 webhook endpoints: delete one first.',
