@@ -127,6 +127,10 @@ test('the CLI prints the error shape in JSON, and the same code and message in t
     `error VALIDATION_ERROR: ${invalidJson.message}\n  amount: must have at most 2 decimals\n`,
   );
 
+  // Text mode prints results too, one `path: value` line per field.
+  const key = await runFile(process.execPath, [BIN, '--output', 'text', 'key', 'generate'], { env: { PATH: '' } });
+  t.regex(key.stdout, /^app_key: base64:[A-Za-z0-9+/=]{44}\n$/);
+
   const usage = await cli('tenant', 'explode');
   t.is(usage.exit, 2);
   const usageError = JSON.parse(usage.stderr.slice(0, usage.stderr.indexOf('\n}\n') + 2)).error;
