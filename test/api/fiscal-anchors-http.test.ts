@@ -18,7 +18,7 @@ import { TestClock, withClock } from '../helpers/test-clock.js';
  * The HTTP TSA client against the local test TSA (../shared/tsa/local-tsa.sh, openssl ts): nock
  * takes the request the client sends, the script answers it, nock returns the script's bytes.
  */
-/** The test TSA beside the checkout (../shared/tsa, as the issue names it); LOCAL_TSA overrides. */
+/** The test TSA beside the checkout (../shared/tsa); LOCAL_TSA overrides. */
 const LOCAL_TSA = process.env.LOCAL_TSA ?? path.resolve('..', 'shared', 'tsa', 'local-tsa.sh');
 const TSA = 'http://tsa.example.test';
 const clock = new TestClock('2026-06-01T10:00:00Z');
