@@ -22,6 +22,9 @@ const created = {
   bodyLimit: '16mb',
 } as const;
 
+/** A production invoice is paid for from the prepaid balance: 402 INSUFFICIENT_BALANCE when it is short. */
+const charged = { ...created, errors: [402] } as const;
+
 /** Spec "Invoices" [ApiKey] (a tenant's secret key is an API key too). */
 export const invoiceRoutes: RouteSpec[] = [
   {
@@ -30,7 +33,7 @@ export const invoiceRoutes: RouteSpec[] = [
     tag: 'Invoices',
     auth: ['api_key'],
     operation: createInvoice,
-    ...created,
+    ...charged,
   },
   {
     method: 'post',
@@ -50,7 +53,7 @@ export const tenantInvoiceRoutes: RouteSpec[] = [
     tag: 'Tenant invoices',
     auth: ['tenant_key'],
     operation: createTenantInvoice,
-    ...created,
+    ...charged,
   },
   {
     method: 'post',
@@ -58,7 +61,7 @@ export const tenantInvoiceRoutes: RouteSpec[] = [
     tag: 'Tenant invoices',
     auth: ['tenant_key'],
     operation: createTenantInvoice,
-    ...created,
+    ...charged,
   },
   {
     method: 'post',
