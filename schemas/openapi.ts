@@ -36,6 +36,20 @@ export interface DocumentedRoute {
 
 export const API_VERSION = '1.2.1';
 
+/**
+ * The JSON body of a route's success, around its output schema: the output itself (`raw`), `{data}`
+ * or `{message, data}` (api/http/bind-route.ts `envelope`). The document and the tests' response
+ * check (test/helpers/response-contract.ts) both use it.
+ */
+export function successBodySchema(route: Pick<DocumentedRoute, 'envelope' | 'message'>, output: object): object {
+  if (route.envelope === 'raw') return output;
+  return {
+    type: 'object',
+    required: route.message ? ['message', 'data'] : ['data'],
+    properties: route.message ? { message: { type: 'string' }, data: output } : { data: output },
+  };
+}
+
 /** Builds the OpenAPI 3.1 document from the route tables and the schema registry (never by hand). */
 export function buildOpenApiDocument(
   routes: readonly DocumentedRoute[],
@@ -101,14 +115,7 @@ export function buildOpenApiDocument(
     for (const status of errors) usedErrors.add(status);
 
     const outputRef = { $ref: `#/components/schemas/${route.operation.output}` };
-    const success =
-      route.envelope === 'raw'
-        ? outputRef
-        : {
-            type: 'object',
-            required: route.message ? ['message', 'data'] : ['data'],
-            properties: route.message ? { message: { type: 'string' }, data: outputRef } : { data: outputRef },
-          };
+    const success = successBodySchema(route, outputRef);
 
     const successHeaders: Record<string, unknown> = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
     if (route.file) {

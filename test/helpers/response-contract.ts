@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import type { Context, Middleware } from 'koa';
 import { koaPath } from '../../api/http/bind-route.js';
 import type { RouteSpec } from '../../api/http/route-spec.js';
+import { successBodySchema } from '../../schemas/openapi.js';
 import type { SchemaRegistry } from '../../schemas/registry.js';
 
 /** Thrown (and answered as a 500) when a success body does not match its route's documented schema. */
@@ -21,9 +22,9 @@ export class ResponseContractError extends Error {
 
 /**
  * Test apps only: checks every 2xx JSON body against the schema the OpenAPI document gives its
- * route (the operation's `output`, wrapped as `{data}` or `{message, data}` unless the route is raw;
- * schemas/openapi.ts). A mismatch is thrown inside the error handler, so the call answers 500, and
- * is written to stderr with the ajv errors, so the failing test shows what drifted.
+ * route (the operation's `output` in the route's envelope: `successBodySchema`, schemas/openapi.ts).
+ * A mismatch is thrown inside the error handler, so the call answers 500, and is written to stderr
+ * with the ajv errors, so the failing test shows what drifted.
  */
 export function responseContract(schemas: SchemaRegistry): (routes: readonly RouteSpec[]) => Middleware {
   // No useDefaults and no coercion, unlike the input registry: the body is checked exactly as sent.
@@ -36,16 +37,7 @@ export function responseContract(schemas: SchemaRegistry): (routes: readonly Rou
     const validatorFor = (route: RouteSpec): ValidateFunction => {
       let validate = validators.get(route);
       if (!validate) {
-        const output = { $ref: route.operation.output };
-        validate = ajv.compile(
-          route.envelope === 'raw'
-            ? output
-            : {
-                type: 'object',
-                required: route.message ? ['message', 'data'] : ['data'],
-                properties: route.message ? { message: { type: 'string' }, data: output } : { data: output },
-              },
-        );
+        validate = ajv.compile(successBodySchema(route, { $ref: route.operation.output }));
         validators.set(route, validate);
       }
       return validate;
