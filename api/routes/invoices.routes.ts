@@ -22,8 +22,11 @@ const created = {
   bodyLimit: '16mb',
 } as const;
 
-/** A production invoice is paid for from the prepaid balance: 402 INSUFFICIENT_BALANCE when it is short. */
-const charged = { ...created, errors: [402] } as const;
+/**
+ * 503 while the fiscal kill switch is active; a production invoice is also paid for from the prepaid
+ * balance: 402 INSUFFICIENT_BALANCE when it is short.
+ */
+const charged = { ...created, errors: [402, 503] } as const;
 
 /** Spec "Invoices" [ApiKey] (a tenant's secret key is an API key too). */
 export const invoiceRoutes: RouteSpec[] = [
@@ -70,6 +73,7 @@ export const tenantInvoiceRoutes: RouteSpec[] = [
     auth: ['tenant_key'],
     operation: createInvoicesBulk,
     bodyLimit: '32mb',
+    errors: [503],
   },
 ];
 
@@ -83,6 +87,7 @@ export const sandboxInvoiceRoutes: RouteSpec[] = [
     environment: 'sandbox',
     operation: createInvoice,
     ...created,
+    errors: [503],
   },
 ];
 

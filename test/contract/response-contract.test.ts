@@ -1,6 +1,7 @@
 import test from 'ava';
 import type { RouteSpec } from '../../api/http/route-spec.js';
 import { SCHEMAS } from '../../domain/container.js';
+import { AppError } from '../../domain/shared/app-error.js';
 import { ANY_CALLER } from '../../domain/shared/caller.js';
 import { defineQuery } from '../../domain/shared/operation.js';
 import { testSchemaRegistry } from '../fixtures/test-routes.js';
@@ -22,7 +23,22 @@ const echo = defineQuery<Record<string, never>, unknown>({
     return answers.next;
   },
 });
+/** A query that refuses with 402, as a paid operation does when the balance is short. */
+const refuse = defineQuery<Record<string, never>, unknown>({
+  name: 'refuse_test_order',
+  summary: 'Test query: 402.',
+  input: 'EmptyInput',
+  output: 'RecordedOrder',
+  callers: ANY_CALLER,
+  transactional: false,
+  async run() {
+    throw new AppError('INSUFFICIENT_BALANCE', 'Top up.');
+  },
+});
+
 const routes: RouteSpec[] = [
+  { method: 'get', path: '/api/test/refuse', operation: refuse, tag: 'Test', auth: ['none'] },
+  { method: 'get', path: '/api/test/refuse-documented', operation: refuse, tag: 'Test', auth: ['none'], errors: [402] },
   { method: 'get', path: '/api/test/echo', operation: echo, tag: 'Test', auth: ['none'] },
   { method: 'get', path: '/api/test/echo-raw', operation: echo, tag: 'Test', auth: ['none'], envelope: 'raw' },
 ];
@@ -53,4 +69,11 @@ test.serial('in test apps, a body that drifts from its schema fails the request 
     t.is((await app.request('/api/test/echo')).status, 500, JSON.stringify(drifted));
     t.is((await app.request('/api/test/echo-raw')).status, 500, JSON.stringify(drifted));
   }
+});
+
+test('in test apps, an error status the route does not document fails the request with a 500', async (t) => {
+  t.is((await app.request('/api/test/refuse')).status, 500);
+  const documented = await app.request('/api/test/refuse-documented');
+  t.is(documented.status, 402);
+  t.is((await readJson(documented)).code, 'INSUFFICIENT_BALANCE');
 });
