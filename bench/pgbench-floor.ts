@@ -29,10 +29,7 @@ const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
  * else the shared tree beside the repository (../shared).
  */
 export function findFloorScript(): string | null {
-  const candidates = [
-    process.env.PGBENCH_FLOOR,
-    resolve(REPO, '../shared/bench/pgbench-floor/run.sh'),
-  ];
+  const candidates = [process.env.PGBENCH_FLOOR, resolve(REPO, '../shared/bench/pgbench-floor/run.sh')];
   for (const candidate of candidates) {
     if (!candidate) continue;
     const script = candidate.endsWith('.sh') ? candidate : resolve(candidate, 'run.sh');

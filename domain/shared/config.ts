@@ -110,7 +110,13 @@ export function loadConfig(env: Env = process.env): Config {
     if (!parsed.has(name)) {
       const value = raw(name);
       const report: SettingReport = {
-        fail: (why, shown = value) => problems.push(`${name}: ${why} (got ${JSON.stringify(shown)})`),
+        // A secret's own value is never echoed; a masked form of it (a URL without its password) may be.
+        fail: (why, shown = value) =>
+          problems.push(
+            SETTINGS[name].secret && shown === value
+              ? `${name}: ${why}`
+              : `${name}: ${why} (got ${JSON.stringify(shown)})`,
+          ),
         problem: (text) => problems.push(`${name}: ${text}`),
       };
       parsed.set(name, (SETTINGS[name].parse as SettingParser<unknown>)(value, report));

@@ -17,7 +17,10 @@ export interface Setting<T> {
   /** One line for `.env.example` and docs/configuration.md (Markdown code spans allowed). */
   help: string;
   processes: readonly SettingProcess[];
-  /** Credentials (or URLs that may hold one): never given a value in `.env.example`, never logged. */
+  /**
+   * Credentials (or URLs that may hold one): given no value in `.env.example`, marked in the docs,
+   * and never echoed in a configuration error.
+   */
   secret?: true;
   /** Still read, but replaced by another setting: commented out in `.env.example`. */
   deprecated?: true;
