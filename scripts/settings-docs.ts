@@ -17,7 +17,12 @@ export function renderEnvExample(): string {
     '# [processes that read the variable; secret: a credential, keep it out of version control]',
   ];
   for (const [name, s] of rows()) {
-    lines.push('', `# ${s.help.replaceAll('`', '')}`, `# [${s.processes.join(', ')}${s.secret ? '; secret' : ''}]`);
+    const derived = s.shownDefault ? ` (default: ${s.shownDefault})` : '';
+    lines.push(
+      '',
+      `# ${s.help.replaceAll('`', '')}${derived}`,
+      `# [${s.processes.join(', ')}${s.secret ? '; secret' : ''}]`,
+    );
     const commented = s.default === '' || s.secret || s.deprecated;
     lines.push(`${commented ? '# ' : ''}${name}=${s.secret ? '' : s.default}`);
   }
