@@ -2,10 +2,17 @@ import type { InvoiceInput } from '../../schemas/invoices.js';
 import { Decimal, toMoney } from '../billing/money.js';
 import { frenchVatKey, isCountryCode, isEuMember } from '../companies/index.js';
 import type { CiiProfile, OutputFormat, VatCategory } from '../documents/invoice-document.js';
+import {
+  DEFAULT_EXEMPTION,
+  groupTaxes,
+  NEEDS_EXEMPTION_REASON,
+  round2,
+  type VatGroup,
+  vatGroups,
+} from '../documents/vat.js';
 import { AppError } from '../shared/app-error.js';
 import { isCurrencyCode } from '../shared/currencies.js';
 import { isValidSiret } from '../tenants/siret.js';
-import { DEFAULT_EXEMPTION, groupTaxes, NEEDS_EXEMPTION_REASON, round2, type VatGroup, vatGroups } from './vat.js';
 
 export interface Address {
   line1: string;

@@ -1,5 +1,4 @@
 /** Public surface of the webhooks context for other contexts. */
 
 export { assertEndpointUrl } from './endpoint-fields.js';
-export type { EventName } from './event-catalogue.js';
 export { regenerateTenantWebhookSecretOf, syncTenantWebhook } from './tenant-webhook.js';
