@@ -2,14 +2,15 @@
  * Module boundaries of the service, checked by `npm run lint:deps` (part of `npm run lint` and `npm test`).
  *
  * - No import cycles.
- * - A context (a folder under domain/, other than shared/) is reached from outside only through its index.ts.
- *   Files inside a context import each other directly.
+ * - A context (a folder under domain/, other than shared/) is reached from outside only through its index.ts
+ *   (stores, types, functions) and its operations/index.ts (operations). Files inside a context import each
+ *   other directly.
  * - domain/shared is the kernel: it imports no context.
  * Tests may import a context's internals (they test them); everything else goes through the index.
  */
 const context = '^domain/(?!shared/)[^/]+/';
-/** Any file of a context but its index.ts. */
-const internal = `${context}(?!index\\.ts$).+`;
+/** Any file of a context but its two entry points: index.ts and operations/index.ts. */
+const internal = `${context}(?!index\\.ts$|operations/index\\.ts$).+`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -24,14 +25,15 @@ module.exports = {
     {
       name: 'context-through-index',
       severity: 'error',
-      comment: 'From another context, import only its index.ts (domain/<context>/index.ts).',
+      comment: 'From another context, import only its index.ts or operations/index.ts.',
       from: { path: '^domain/([^/]+)/' },
       to: { path: internal, pathNot: ['^domain/$1/'] },
     },
     {
       name: 'outside-through-index',
       severity: 'error',
-      comment: 'From api/, workers/, cli/, runtime/ and bench/, import a context only through its index.ts.',
+      comment:
+        'From api/, workers/, cli/, runtime/ and bench/, import a context only through its index.ts or operations/index.ts.',
       from: { path: ['^(api|workers|cli|runtime|bench)/', '^domain/[^/]+\\.ts$'] },
       to: { path: internal },
     },

@@ -1,6 +1,5 @@
 import type { Context } from 'koa';
-import { RateCounters } from '../../domain/platform/rate-counters.js';
-import { limitNameOf, type RateLimitClass, scaledLimit } from '../../domain/platform/rate-limits.js';
+import { limitNameOf, RateCounters, type RateLimitClass, scaledLimit } from '../../domain/platform/index.js';
 import { AppError } from '../../domain/shared/app-error.js';
 import type { Caller, Environment } from '../../domain/shared/caller.js';
 import type { Deps } from '../../domain/shared/deps.js';

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { RateLimitClass } from '../../domain/platform/rate-limits.js';
+import type { RateLimitClass } from '../../domain/platform/index.js';
 import type { Caller, Environment } from '../../domain/shared/caller.js';
 import type { Operation } from '../../domain/shared/operation.js';
 

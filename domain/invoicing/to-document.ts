@@ -1,6 +1,12 @@
-import { Decimal } from '../billing/money.js';
-import type { DocumentNote, DocumentParty, InvoiceDocument, VatCategory } from '../documents/invoice-document.js';
-import { groupTaxes, vatGroups } from '../documents/vat.js';
+import { Decimal } from '../billing/index.js';
+import {
+  type DocumentNote,
+  type DocumentParty,
+  groupTaxes,
+  type InvoiceDocument,
+  type VatCategory,
+  vatGroups,
+} from '../documents/index.js';
 import type { Address } from './invoice.js';
 import type { InvoiceLineRow, InvoiceRow, StoredInvoice } from './invoice-row.js';
 

@@ -1,5 +1,4 @@
-import type { AnchorRow } from '../anchoring/anchor-store.js';
-import { verifyTimeStampToken } from '../anchoring/verify-time-stamp-token.js';
+import { type AnchorRow, verifyTimeStampToken } from '../anchoring/index.js';
 import type { ClosingTotals } from './closing-amounts.js';
 import { CLOSING_TYPES } from './closing-periods.js';
 import { closingHashedFields } from './closing-record.js';
