@@ -94,4 +94,55 @@ export const pageOf = (id: string, itemRef: string, description: string) =>
     },
   }) as const;
 
+/**
+ * The input of a worker step that works a fetched batch of jobs at once: `{<key>: [{id, tenant_id}]}`,
+ * one item per job, each naming its row and the tenant that queued it.
+ */
+export const tenantRowsBatch = <Id extends string, Key extends string>(
+  id: Id,
+  key: Key,
+  description: string,
+  rowDescription: string,
+) =>
+  ({
+    $id: id,
+    type: 'object',
+    description,
+    additionalProperties: false,
+    required: [key],
+    properties: {
+      [key]: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 100,
+        description: 'One per job of the batch.',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'tenant_id'],
+          properties: {
+            id: { type: 'string', format: 'uuid', description: rowDescription },
+            tenant_id: { type: 'string', format: 'uuid', description: 'Its tenant.' },
+          },
+        },
+      },
+    } as { [K in Key]: TenantRows },
+  }) as const;
+
+interface TenantRows {
+  type: 'array';
+  minItems: 1;
+  maxItems: 100;
+  description: string;
+  items: {
+    type: 'object';
+    additionalProperties: false;
+    required: ['id', 'tenant_id'];
+    properties: {
+      id: { type: 'string'; format: 'uuid'; description: string };
+      tenant_id: { type: 'string'; format: 'uuid'; description: string };
+    };
+  };
+}
+
 export const commonSchemas = [ErrorResponse, ValidationErrorResponse, EmptyInput, PageMeta];

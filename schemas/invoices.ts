@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { CII_PROFILES, OUTPUT_FORMATS, VAT_CATEGORIES } from '../domain/documents/index.js';
-import { pageOf, pageParams } from './common.js';
+import { pageOf, pageParams, tenantRowsBatch } from './common.js';
 
 /** Invoice statuses (spec "States and transitions: Invoice"). */
 export const INVOICE_STATUSES = [
@@ -559,30 +559,12 @@ export const GeneratedDocuments = {
   },
 } as const;
 
-export const InvoiceDocumentsInput = {
-  $id: 'InvoiceDocumentsInput',
-  type: 'object',
-  description: 'Invoices whose files the document worker renders together, each with its tenant.',
-  additionalProperties: false,
-  required: ['invoices'],
-  properties: {
-    invoices: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 100,
-      description: 'The invoices (one per job of the batch).',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'tenant_id'],
-        properties: {
-          id: { type: 'string', format: 'uuid', description: 'Invoice id.' },
-          tenant_id: { type: 'string', format: 'uuid', description: 'Its tenant.' },
-        },
-      },
-    },
-  },
-} as const;
+export const InvoiceDocumentsInput = tenantRowsBatch(
+  'InvoiceDocumentsInput',
+  'invoices',
+  'Invoices whose files the document worker renders together, each with its tenant.',
+  'Invoice id.',
+);
 export type InvoiceDocumentsInput = FromSchema<typeof InvoiceDocumentsInput>;
 
 export const GeneratedDocumentsBatch = {

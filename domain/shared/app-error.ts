@@ -73,8 +73,6 @@ export const ERROR_STATUS = {
   SUB_TENANT_HAS_FISCAL_ENTRIES: 422,
   /** The period holds ledger entries a FEC cannot show (not in euros, data missing); `entries` lists them. */
   FEC_NOT_EXPORTABLE: 422,
-  /** The forensic archive would pass its limits (entries held in memory, ZIP without ZIP64): export one chain at a time. */
-  FORENSIC_EXPORT_TOO_LARGE: 422,
   /** A user keeps at most 20 webhook endpoints: delete one first. */
   WEBHOOK_ENDPOINT_LIMIT_REACHED: 422,
   /** The e-invoicing provider refused the request (a status it does not accept for this invoice). */

@@ -68,8 +68,6 @@ export interface Config {
   simulatorStepSeconds: number;
   /** An anchor pending longer than this makes the fiscal compliance report non-compliant. */
   fiscalAnchorPendingHours: number;
-  /** The most ledger entries one forensic archive holds (it is built in memory, about 800 bytes an entry). */
-  forensicExportMaxEntries: number;
   /** The publisher (éditeur) that issues the attestations and ISCA documents; null fields are shown as not set. */
   publisher: PublisherConfig;
   /** Settings that work but should change (a deprecated name): logged once at boot. */
@@ -179,10 +177,6 @@ export const CONFIG_VARIABLES = {
   FISCAL_ANCHOR_PENDING_HOURS: {
     default: '6',
     help: 'hours an anchor may stay pending before the fiscal compliance report counts it as a failure',
-  },
-  FORENSIC_EXPORT_MAX_ENTRIES: {
-    default: '200000',
-    help: 'most ledger entries in one forensic export (built in memory, about 800 bytes each); more is a 422',
   },
   PUBLISHER_NAME: { default: '', help: 'legal name of the publisher (éditeur) that issues the fiscal attestations' },
   PUBLISHER_SIREN: { default: '', help: "the publisher's SIREN (9 digits), printed on the attestations" },
@@ -377,7 +371,6 @@ export function loadConfig(env: Env = process.env): Config {
     superpdpWebhookSecret: raw('SUPERPDP_WEBHOOK_SECRET') || null,
     simulatorStepSeconds: int('SIMULATOR_STEP_SECONDS', 0, 3600),
     fiscalAnchorPendingHours: int('FISCAL_ANCHOR_PENDING_HOURS', 1, 720),
-    forensicExportMaxEntries: int('FORENSIC_EXPORT_MAX_ENTRIES', 1, 10_000_000),
     publisher: {
       name: text('PUBLISHER_NAME'),
       siren: publisherSiren,
