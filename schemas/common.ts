@@ -1,15 +1,27 @@
+import { ERROR_CODES } from '../domain/shared/error-codes.js';
+
 /** Schemas shared by every context: error bodies and empty inputs. */
 
 export const ErrorResponse = {
   $id: 'ErrorResponse',
   type: 'object',
-  description: 'Every error except validation failures.',
+  description:
+    'An error, as every surface reports it: HTTP bodies (except 422 validation failures, `ValidationErrorResponse`), bulk results per item, stopped jobs, the CLI. `code` is one of the error catalogue (docs/api/conventions.md).',
   required: ['message', 'error', 'code', 'error_code'],
   properties: {
     message: { type: 'string', description: 'What went wrong and, where possible, what to do next.' },
     error: { type: 'string', description: 'The code in lower snake case (`not_found`).' },
-    code: { type: 'string', description: 'Upper snake case error code (`NOT_FOUND`).' },
-    error_code: { type: 'string', description: 'Same value as `code`, for clients of the reference shape.' },
+    code: { type: 'string', enum: ERROR_CODES, description: 'Upper snake case error code (`NOT_FOUND`).' },
+    error_code: {
+      type: 'string',
+      enum: ERROR_CODES,
+      description: 'Same value as `code`, for clients of the reference shape.',
+    },
+    errors: {
+      type: 'object',
+      description: 'On `VALIDATION_ERROR` outside HTTP (bulk items, CLI, jobs): messages per dotted field path.',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+    },
     request_id: { type: 'string', description: 'The request id, on internal errors, to quote to support.' },
   },
   additionalProperties: true,

@@ -296,21 +296,7 @@ export const BulkCreateInvoicesResult = {
           index: { type: 'integer', description: 'Position of the item in `invoices`, from 0.' },
           status: { type: 'string', enum: ['created', 'failed'], description: 'Outcome.' },
           invoice: { $ref: 'Invoice', description: 'The invoice created.' },
-          error: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['code', 'message'],
-            description: 'Why the item was refused.',
-            properties: {
-              code: { type: 'string', description: 'Error code (`VALIDATION_ERROR`, `INSUFFICIENT_BALANCE`, ...).' },
-              message: { type: 'string', description: 'The problem in words.' },
-              errors: {
-                type: 'object',
-                description: 'Validation messages per field path of the item.',
-                additionalProperties: { type: 'array', items: { type: 'string' } },
-              },
-            },
-          },
+          error: { $ref: 'ErrorResponse', description: 'Why the item was refused (the error shape).' },
         },
       },
     },

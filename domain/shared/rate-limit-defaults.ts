@@ -1,4 +1,4 @@
-/** The configurable rate limits and their defaults (the specification's "Limits" table), read by config.ts. */
+/** The configurable rate limits and their defaults (the specification's "Limits" table), read by the RATE_LIMITS setting. */
 
 export interface RateWindows {
   per_minute?: number;
