@@ -1,11 +1,16 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { Decimal } from '../domain/billing/money.js';
-import { writeCii } from '../domain/documents/cii.js';
-import type { DocumentLine, DocumentParty, InvoiceDocument } from '../domain/documents/invoice-document.js';
-import { renderInvoicePdf, writeFacturX } from '../domain/documents/pdf/index.js';
-import { renderFormat } from '../domain/documents/render.js';
-import { writeUbl } from '../domain/documents/ubl.js';
+import { Decimal } from '../domain/billing/index.js';
+import {
+  type DocumentLine,
+  type DocumentParty,
+  type InvoiceDocument,
+  renderFormat,
+  renderInvoicePdf,
+  writeCii,
+  writeFacturX,
+  writeUbl,
+} from '../domain/documents/index.js';
 
 /**
  * `document_generate`: how many 10-line invoices one process renders per second, the document

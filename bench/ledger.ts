@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { appendFiscalEntry } from '../domain/ledger/fiscal-chain.js';
+import { appendFiscalEntry } from '../domain/ledger/index.js';
 import { systemCaller } from '../domain/shared/caller.js';
 import { APP_ROLE, createDatabase } from '../domain/shared/database.js';
 import { setTenantContext } from '../domain/shared/tenant-context.js';

@@ -1,8 +1,8 @@
-import { creditBalance } from '../domain/billing/operations/credit-balance.js';
+import { creditBalance } from '../domain/billing/operations/index.js';
 import type { Operation } from '../domain/shared/operation.js';
-import { createTenant } from '../domain/tenants/operations/create-tenant.js';
-import { connectProvider } from '../domain/transmission/operations/connect-provider.js';
-import { createAdmin } from '../domain/users/operations/create-admin.js';
+import { createTenant } from '../domain/tenants/operations/index.js';
+import { connectProvider } from '../domain/transmission/operations/index.js';
+import { createAdmin } from '../domain/users/operations/index.js';
 
 type Flags = Record<string, string | boolean | undefined>;
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { RULE_KEY_PATTERN } from '../domain/ledger/fiscal-rule-key.js';
+import { RULE_KEY_PATTERN } from '../domain/ledger/index.js';
 import { APP_ROLE } from '../domain/shared/database.js';
 import { refuseChanges } from './support/append-only.js';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { NO_SUB_TENANT } from '../domain/ledger/fiscal-chain-summary.js';
+import { NO_SUB_TENANT } from '../domain/ledger/index.js';
 import { isolateByTenant } from './support/tenant-isolation.js';
 
 const GENESIS = '0'.repeat(64);

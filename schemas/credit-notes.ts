@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { VAT_CATEGORIES } from '../domain/documents/invoice-document.js';
+import { VAT_CATEGORIES } from '../domain/documents/index.js';
 import { pageOf, pageParams } from './common.js';
 
 /** Credit note statuses and types (spec "Credit note"). */

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { RULE_KEY_PATTERN } from '../domain/ledger/fiscal-rule-key.js';
+import { RULE_KEY_PATTERN } from '../domain/ledger/index.js';
 
 /**
  * Text that goes into a FEC field: no separator (tab or pipe), no line break (article A47 A-1 I 4°),

@@ -1,4 +1,4 @@
-import { INCOMING_STATUSES, PAYMENT_MEANS_CODES, REASON_CODES } from '../domain/incoming/incoming-codes.js';
+import { INCOMING_STATUSES, PAYMENT_MEANS_CODES, REASON_CODES } from '../domain/incoming/index.js';
 import { pageOf, pageParams } from './common.js';
 
 /** Schemas of incoming (supplier) invoices: registration, lists, decisions, the record. */

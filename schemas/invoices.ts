@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { CII_PROFILES, OUTPUT_FORMATS, VAT_CATEGORIES } from '../domain/documents/invoice-document.js';
+import { CII_PROFILES, OUTPUT_FORMATS, VAT_CATEGORIES } from '../domain/documents/index.js';
 import { pageOf, pageParams, tenantRowsBatch } from './common.js';
 
 /** Invoice statuses (spec "States and transitions: Invoice"). */

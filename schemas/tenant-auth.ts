@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { TENANT_KEY_SCOPES } from '../domain/tenants/api-key.js';
+import { TENANT_KEY_SCOPES } from '../domain/tenants/index.js';
 
 const ENVIRONMENT = {
   type: 'string',

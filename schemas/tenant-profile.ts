@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { BALANCE_TRANSACTION_TYPES } from '../domain/billing/balance-store.js';
+import { BALANCE_TRANSACTION_TYPES } from '../domain/billing/index.js';
 
 const nullableString = (description: string) => ({ type: ['string', 'null'], description }) as const;
 

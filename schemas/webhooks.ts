@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { ALL_EVENTS, EVENT_NAMES } from '../domain/webhooks/event-catalogue.js';
+import { ALL_EVENTS, EVENT_NAMES } from '../domain/shared/event-catalogue.js';
 import { pageOf, pageParams } from './common.js';
 
 const ENVIRONMENT = {

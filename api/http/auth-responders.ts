@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { Caller } from '../../domain/shared/caller.js';
-import { oauthStateNonce } from '../../domain/users/oauth-state.js';
+import { oauthStateNonce } from '../../domain/users/index.js';
 import type { AuthSession, GoogleSignInUrl } from '../../schemas/auth.js';
 import { clearOAuthCookie, setOAuthCookie } from './oauth-cookie.js';
 import { clearSessionCookie, issueCsrfCookie, setSessionCookie } from './session-cookies.js';

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
-import { idempotencyLeasesOf } from '../../domain/platform/idempotency-leases.js';
 import {
   type ClaimResult,
   claimIdempotencyKey,
   completeIdempotencyKey,
   contextOf,
+  idempotencyLeasesOf,
   releaseIdempotencyKey,
   type StoredResponse,
-} from '../../domain/platform/idempotency-store.js';
+} from '../../domain/platform/index.js';
 import { AppError } from '../../domain/shared/app-error.js';
 import type { Caller } from '../../domain/shared/caller.js';
 import type { Deps } from '../../domain/shared/deps.js';

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { OAUTH_STATE_TTL_SECONDS } from '../../domain/users/oauth-state.js';
+import { OAUTH_STATE_TTL_SECONDS } from '../../domain/users/index.js';
 
 /**
  * The browser's half of a Google sign-in: the nonce of the `state` it was given, in an HttpOnly

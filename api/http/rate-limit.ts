@@ -1,15 +1,9 @@
 import type { Context } from 'koa';
-import { RateCounters } from '../../domain/platform/rate-counters.js';
-import {
-  limitNameOf,
-  type RateLimitClass,
-  type RateLimitName,
-  type RateWindows,
-  scaledLimit,
-} from '../../domain/platform/rate-limits.js';
+import { limitNameOf, RateCounters, type RateLimitClass, scaledLimit } from '../../domain/platform/index.js';
 import { AppError } from '../../domain/shared/app-error.js';
 import type { Caller, Environment } from '../../domain/shared/caller.js';
 import type { Deps } from '../../domain/shared/deps.js';
+import type { RateLimitName, RateWindows } from '../../domain/shared/rate-limit-defaults.js';
 import type { RouteSpec } from './route-spec.js';
 
 type WindowName = keyof RateWindows;

@@ -1,8 +1,7 @@
 import type { Context } from 'koa';
-import type { RateLimitClass } from '../../domain/platform/rate-limits.js';
+import type { RateLimitClass } from '../../domain/platform/index.js';
 import type { Caller, Environment } from '../../domain/shared/caller.js';
 import type { Operation } from '../../domain/shared/operation.js';
-import type { UploadSpec } from '../middleware/body.js';
 
 /**
  * Credentials a route accepts, as the specification labels them: [None], [ApiKey], [TenantKey],
@@ -61,4 +60,11 @@ export interface RouteSpec {
    * value as `signature` (InboundCallbackInput, domain/webhooks/operations/process-inbound-event.ts).
    */
   rawBody?: { signatureHeader: string };
+}
+
+/** A route that also takes one file as multipart/form-data (spec: `original_file`, pdf or xml, 10 MB). */
+export interface UploadSpec {
+  /** The form field of the file; it reaches the operation as `{filename, content}` (base64). */
+  field: string;
+  maxBytes: number;
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { resolveAccessToken, resolveApiKey } from '../../domain/auth/resolve-credential.js';
+import { resolveAccessToken, resolveApiKey } from '../../domain/auth/index.js';
 import { AppError } from '../../domain/shared/app-error.js';
 import { anonymousCaller, type Caller } from '../../domain/shared/caller.js';
 import type { Deps } from '../../domain/shared/deps.js';

@@ -3,7 +3,7 @@ import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import qs from 'qs';
 import { AppError } from '../../domain/shared/app-error.js';
-import { type RouteSpec, takesBody } from '../http/route-spec.js';
+import { type RouteSpec, takesBody, type UploadSpec } from '../http/route-spec.js';
 
 interface Limit {
   method: string;
@@ -111,13 +111,6 @@ function rawParser(limit: string): Middleware {
     (ctx.state as { rawBody?: Buffer }).rawBody = Buffer.concat(chunks);
     await next();
   };
-}
-
-/** A route that also takes one file as multipart/form-data (spec: `original_file`, pdf or xml, 10 MB). */
-export interface UploadSpec {
-  /** The form field of the file; it reaches the operation as `{filename, content}` (base64). */
-  field: string;
-  maxBytes: number;
 }
 
 /**

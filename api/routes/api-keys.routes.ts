@@ -1,7 +1,4 @@
-import { createApiKey } from '../../domain/tenants/operations/create-api-key.js';
-import { getApiKey } from '../../domain/tenants/operations/get-api-key.js';
-import { listApiKeys } from '../../domain/tenants/operations/list-api-keys.js';
-import { revokeApiKey } from '../../domain/tenants/operations/revoke-api-key.js';
+import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from '../../domain/tenants/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 /** A user's API keys, managed from the dashboard ([Bearer] or the session cookie). */

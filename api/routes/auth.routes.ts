@@ -1,14 +1,16 @@
-import { completeGoogleSignIn } from '../../domain/users/operations/complete-google-sign-in.js';
-import { getCurrentUser } from '../../domain/users/operations/get-current-user.js';
-import { getGoogleSignInUrl } from '../../domain/users/operations/get-google-sign-in-url.js';
-import { issueCsrfCookie } from '../../domain/users/operations/issue-csrf-cookie.js';
-import { loginUser } from '../../domain/users/operations/login-user.js';
-import { logoutUser } from '../../domain/users/operations/logout-user.js';
-import { registerUser } from '../../domain/users/operations/register-user.js';
-import { requestPasswordReset } from '../../domain/users/operations/request-password-reset.js';
-import { resendEmailVerification } from '../../domain/users/operations/resend-email-verification.js';
-import { resetPassword } from '../../domain/users/operations/reset-password.js';
-import { verifyEmail } from '../../domain/users/operations/verify-email.js';
+import {
+  completeGoogleSignIn,
+  getCurrentUser,
+  getGoogleSignInUrl,
+  issueCsrfCookie,
+  loginUser,
+  logoutUser,
+  registerUser,
+  requestPasswordReset,
+  resendEmailVerification,
+  resetPassword,
+  verifyEmail,
+} from '../../domain/users/operations/index.js';
 import {
   respondToLogout,
   respondWithCsrfCookie,

@@ -1,5 +1,4 @@
-import { getBalance } from '../../domain/billing/operations/get-balance.js';
-import { updateBalanceSettings } from '../../domain/billing/operations/update-balance-settings.js';
+import { getBalance, updateBalanceSettings } from '../../domain/billing/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 export const balanceRoutes: RouteSpec[] = [

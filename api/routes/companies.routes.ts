@@ -1,10 +1,12 @@
-import { createCompany } from '../../domain/companies/operations/create-company.js';
-import { deleteCompany } from '../../domain/companies/operations/delete-company.js';
-import { getCompany } from '../../domain/companies/operations/get-company.js';
-import { getCompanyKycStatus } from '../../domain/companies/operations/get-company-kyc-status.js';
-import { listCompanies } from '../../domain/companies/operations/list-companies.js';
-import { startCompanyKyc } from '../../domain/companies/operations/start-company-kyc.js';
-import { updateCompany } from '../../domain/companies/operations/update-company.js';
+import {
+  createCompany,
+  deleteCompany,
+  getCompany,
+  getCompanyKycStatus,
+  listCompanies,
+  startCompanyKyc,
+  updateCompany,
+} from '../../domain/companies/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 const dashboard = { tag: 'Companies', auth: ['bearer', 'cookie'] } as const;

@@ -1,13 +1,15 @@
-import { createCreditNote } from '../../domain/credit-notes/operations/create-credit-note.js';
-import { createSubTenantCreditNote } from '../../domain/credit-notes/operations/create-sub-tenant-credit-note.js';
-import { deleteCreditNote } from '../../domain/credit-notes/operations/delete-credit-note.js';
-import { downloadCreditNote } from '../../domain/credit-notes/operations/download-credit-note.js';
-import { downloadCreditNoteFile } from '../../domain/credit-notes/operations/download-credit-note-file.js';
-import { getCreditNote } from '../../domain/credit-notes/operations/get-credit-note.js';
-import { getRemainingCreditable } from '../../domain/credit-notes/operations/get-remaining-creditable.js';
-import { listCreditNotes } from '../../domain/credit-notes/operations/list-credit-notes.js';
-import { listSubTenantCreditNotes } from '../../domain/credit-notes/operations/list-sub-tenant-credit-notes.js';
-import { sendCreditNote } from '../../domain/credit-notes/operations/send-credit-note.js';
+import {
+  createCreditNote,
+  createSubTenantCreditNote,
+  deleteCreditNote,
+  downloadCreditNote,
+  downloadCreditNoteFile,
+  getCreditNote,
+  getRemainingCreditable,
+  listCreditNotes,
+  listSubTenantCreditNotes,
+  sendCreditNote,
+} from '../../domain/credit-notes/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 /** [Bearer] in the specification; the owner's secret keys too, as for invoices (a tenant's included). */

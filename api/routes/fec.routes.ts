@@ -1,4 +1,4 @@
-import { exportFec } from '../../domain/ledger/operations/export-fec.js';
+import { exportFec } from '../../domain/ledger/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 /** The FEC download (spec "Fiscal": `GET /v1/tenant/fiscal/fec`, tab-separated), scope `fiscal:read`. */

@@ -1,8 +1,9 @@
-import { downloadAnchorCaCertificate } from '../../domain/anchoring/operations/download-anchor-ca-certificate.js';
-import { downloadAnchorToken } from '../../domain/anchoring/operations/download-anchor-token.js';
-import { listFiscalAnchors } from '../../domain/anchoring/operations/list-fiscal-anchors.js';
-import { listFiscalClosings } from '../../domain/ledger/operations/list-fiscal-closings.js';
-import { performDailyClosing } from '../../domain/ledger/operations/perform-daily-closing.js';
+import {
+  downloadAnchorCaCertificate,
+  downloadAnchorToken,
+  listFiscalAnchors,
+} from '../../domain/anchoring/operations/index.js';
+import { listFiscalClosings, performDailyClosing } from '../../domain/ledger/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 const BASE = '/api/v1/tenant/fiscal';

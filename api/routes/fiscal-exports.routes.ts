@@ -1,10 +1,12 @@
-import { downloadFiscalAttestation } from '../../domain/fiscal-exports/operations/download-fiscal-attestation.js';
-import { downloadIscaMeasuresRegister } from '../../domain/fiscal-exports/operations/download-isca-measures-register.js';
-import { downloadIscaSelfAttestation } from '../../domain/fiscal-exports/operations/download-isca-self-attestation.js';
-import { downloadIscaTechnicalDossier } from '../../domain/fiscal-exports/operations/download-isca-technical-dossier.js';
-import { exportForensic } from '../../domain/fiscal-exports/operations/export-forensic.js';
-import { getFiscalAttestation } from '../../domain/fiscal-exports/operations/get-fiscal-attestation.js';
-import { getFiscalCompliance } from '../../domain/fiscal-exports/operations/get-fiscal-compliance.js';
+import {
+  downloadFiscalAttestation,
+  downloadIscaMeasuresRegister,
+  downloadIscaSelfAttestation,
+  downloadIscaTechnicalDossier,
+  exportForensic,
+  getFiscalAttestation,
+  getFiscalCompliance,
+} from '../../domain/fiscal-exports/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 const BASE = '/api/v1/tenant/fiscal';

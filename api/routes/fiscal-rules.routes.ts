@@ -1,10 +1,12 @@
-import { createFiscalRule } from '../../domain/ledger/operations/create-fiscal-rule.js';
-import { exportFiscalRules } from '../../domain/ledger/operations/export-fiscal-rules.js';
-import { getFiscalRule } from '../../domain/ledger/operations/get-fiscal-rule.js';
-import { listFiscalRuleHistory } from '../../domain/ledger/operations/list-fiscal-rule-history.js';
-import { listFiscalRules } from '../../domain/ledger/operations/list-fiscal-rules.js';
-import { replayFiscalRules } from '../../domain/ledger/operations/replay-fiscal-rules.js';
-import { updateFiscalRule } from '../../domain/ledger/operations/update-fiscal-rule.js';
+import {
+  createFiscalRule,
+  exportFiscalRules,
+  getFiscalRule,
+  listFiscalRuleHistory,
+  listFiscalRules,
+  replayFiscalRules,
+  updateFiscalRule,
+} from '../../domain/ledger/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 const RULES = '/api/v1/tenant/fiscal/rules';

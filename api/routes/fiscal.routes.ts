@@ -1,9 +1,12 @@
-import { checkFiscalIntegrity } from '../../domain/ledger/operations/check-fiscal-integrity.js';
-import { checkFiscalIntegrityForDate } from '../../domain/ledger/operations/check-fiscal-integrity-for-date.js';
-import { getKillSwitchStatus } from '../../domain/ledger/operations/get-kill-switch-status.js';
-import { listFiscalEntries } from '../../domain/ledger/operations/list-fiscal-entries.js';
-import { listFiscalIntegrityChecks } from '../../domain/ledger/operations/list-fiscal-integrity-checks.js';
-import { activateKillSwitch, deactivateKillSwitch } from '../../domain/ledger/operations/set-kill-switch.js';
+import {
+  activateKillSwitch,
+  checkFiscalIntegrity,
+  checkFiscalIntegrityForDate,
+  deactivateKillSwitch,
+  getKillSwitchStatus,
+  listFiscalEntries,
+  listFiscalIntegrityChecks,
+} from '../../domain/ledger/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 const BASE = '/api/v1/tenant/fiscal';

@@ -1,18 +1,18 @@
-import { acceptIncomingInvoice } from '../../domain/incoming/operations/accept-incoming-invoice.js';
-import { getIncomingInvoice } from '../../domain/incoming/operations/get-incoming-invoice.js';
-import { listIncomingInvoices } from '../../domain/incoming/operations/list-incoming-invoices.js';
-import { listSubTenantIncomingInvoices } from '../../domain/incoming/operations/list-sub-tenant-incoming-invoices.js';
-import { markIncomingInvoicePaid } from '../../domain/incoming/operations/mark-incoming-invoice-paid.js';
-import { registerIncomingInvoice } from '../../domain/incoming/operations/register-incoming-invoice.js';
-import { rejectIncomingInvoice } from '../../domain/incoming/operations/reject-incoming-invoice.js';
+import { INCOMING_FILE_MAX_BYTES } from '../../domain/incoming/index.js';
 import {
+  acceptIncomingInvoice,
   acceptTenantIncomingInvoice,
   disputeTenantIncomingInvoice,
+  getIncomingInvoice,
   getTenantIncomingInvoice,
+  listIncomingInvoices,
+  listSubTenantIncomingInvoices,
+  markIncomingInvoicePaid,
   markTenantIncomingInvoicePaid,
+  registerIncomingInvoice,
+  rejectIncomingInvoice,
   rejectTenantIncomingInvoice,
-} from '../../domain/incoming/operations/tenant-incoming-operations.js';
-import { INCOMING_FILE_MAX_BYTES } from '../../domain/incoming/parse-incoming-file.js';
+} from '../../domain/incoming/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 const TENANT = { tag: 'Tenant incoming invoices', auth: ['tenant_key'] } as const;

@@ -1,17 +1,19 @@
-import { convertInvoice } from '../../domain/invoicing/operations/convert-invoice.js';
-import { createInvoice } from '../../domain/invoicing/operations/create-invoice.js';
-import { createInvoicesBulk } from '../../domain/invoicing/operations/create-invoices-bulk.js';
-import { createTenantInvoice } from '../../domain/invoicing/operations/create-tenant-invoice.js';
-import { deleteInvoice } from '../../domain/invoicing/operations/delete-invoice.js';
-import { downloadInvoiceFile } from '../../domain/invoicing/operations/download-invoice-file.js';
-import { getInvoice } from '../../domain/invoicing/operations/get-invoice.js';
-import { getInvoiceAuditTrail } from '../../domain/invoicing/operations/get-invoice-audit-trail.js';
-import { getInvoiceDownloadLink } from '../../domain/invoicing/operations/get-invoice-download-link.js';
-import { getSandboxInvoiceDownloadLink } from '../../domain/invoicing/operations/get-sandbox-invoice-download-link.js';
-import { listInvoices } from '../../domain/invoicing/operations/list-invoices.js';
-import { listSubTenantInvoices } from '../../domain/invoicing/operations/list-sub-tenant-invoices.js';
-import { updateInvoice } from '../../domain/invoicing/operations/update-invoice.js';
-import { ORIGINAL_FILE_MAX_BYTES } from '../../domain/invoicing/original-file.js';
+import { ORIGINAL_FILE_MAX_BYTES } from '../../domain/invoicing/index.js';
+import {
+  convertInvoice,
+  createInvoice,
+  createInvoicesBulk,
+  createTenantInvoice,
+  deleteInvoice,
+  downloadInvoiceFile,
+  getInvoice,
+  getInvoiceAuditTrail,
+  getInvoiceDownloadLink,
+  getSandboxInvoiceDownloadLink,
+  listInvoices,
+  listSubTenantInvoices,
+  updateInvoice,
+} from '../../domain/invoicing/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 /** Creation answers 201 and takes `original_file` as multipart, or base64 in JSON (hence the body limit). */

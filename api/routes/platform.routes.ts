@@ -1,5 +1,4 @@
-import { getPricing } from '../../domain/platform/operations/get-pricing.js';
-import { healthCheck } from '../../domain/platform/operations/health-check.js';
+import { getPricing, healthCheck } from '../../domain/platform/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 /**

@@ -1,10 +1,12 @@
-import { createSubTenant } from '../../domain/sub-tenants/operations/create-sub-tenant.js';
-import { deleteSubTenant } from '../../domain/sub-tenants/operations/delete-sub-tenant.js';
-import { findSubTenantByExternalId } from '../../domain/sub-tenants/operations/find-sub-tenant-by-external-id.js';
-import { getSubTenant } from '../../domain/sub-tenants/operations/get-sub-tenant.js';
-import { getSubTenantStats } from '../../domain/sub-tenants/operations/get-sub-tenant-stats.js';
-import { listSubTenants } from '../../domain/sub-tenants/operations/list-sub-tenants.js';
-import { updateSubTenant } from '../../domain/sub-tenants/operations/update-sub-tenant.js';
+import {
+  createSubTenant,
+  deleteSubTenant,
+  findSubTenantByExternalId,
+  getSubTenant,
+  getSubTenantStats,
+  listSubTenants,
+  updateSubTenant,
+} from '../../domain/sub-tenants/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 const BASE = '/api/v1/tenant/sub-tenants';

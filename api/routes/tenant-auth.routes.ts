@@ -1,10 +1,12 @@
-import { createTenantPublishableKey } from '../../domain/tenants/operations/create-tenant-publishable-key.js';
-import { createTenantSecretKey } from '../../domain/tenants/operations/create-tenant-secret-key.js';
-import { getTenantAccount } from '../../domain/tenants/operations/get-tenant-account.js';
-import { listTenantKeys } from '../../domain/tenants/operations/list-tenant-keys.js';
-import { loginTenant } from '../../domain/tenants/operations/login-tenant.js';
-import { logoutTenant } from '../../domain/tenants/operations/logout-tenant.js';
-import { registerTenant } from '../../domain/tenants/operations/register-tenant.js';
+import {
+  createTenantPublishableKey,
+  createTenantSecretKey,
+  getTenantAccount,
+  listTenantKeys,
+  loginTenant,
+  logoutTenant,
+  registerTenant,
+} from '../../domain/tenants/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 const TAG = 'Tenant authentication';

@@ -1,10 +1,11 @@
-import { getTenantBalance } from '../../domain/billing/operations/get-tenant-balance.js';
-import { getTenantProfile } from '../../domain/tenants/operations/get-tenant-profile.js';
-import { getTenantStats } from '../../domain/tenants/operations/get-tenant-stats.js';
-import { regenerateTenantKey } from '../../domain/tenants/operations/regenerate-tenant-key.js';
-import { updateTenantProfile } from '../../domain/tenants/operations/update-tenant-profile.js';
-import { listTenantWebhookLogs } from '../../domain/webhooks/operations/list-tenant-webhook-logs.js';
-import { regenerateTenantWebhookSecret } from '../../domain/webhooks/operations/regenerate-tenant-webhook-secret.js';
+import { getTenantBalance } from '../../domain/billing/operations/index.js';
+import {
+  getTenantProfile,
+  getTenantStats,
+  regenerateTenantKey,
+  updateTenantProfile,
+} from '../../domain/tenants/operations/index.js';
+import { listTenantWebhookLogs, regenerateTenantWebhookSecret } from '../../domain/webhooks/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 const TAG = 'Tenant profile';

@@ -1,9 +1,11 @@
-import { bulkInvoiceStatus } from '../../domain/transmission/operations/bulk-invoice-status.js';
-import { bulkSubmitInvoices } from '../../domain/transmission/operations/bulk-submit-invoices.js';
-import { markInvoicePaid } from '../../domain/transmission/operations/mark-invoice-paid.js';
-import { receiveSuperpdpCallback } from '../../domain/transmission/operations/receive-superpdp-callback.js';
-import { simulateInvoiceLifecycle } from '../../domain/transmission/operations/simulate-invoice-lifecycle.js';
-import { submitInvoice } from '../../domain/transmission/operations/submit-invoice.js';
+import {
+  bulkInvoiceStatus,
+  bulkSubmitInvoices,
+  markInvoicePaid,
+  receiveSuperpdpCallback,
+  simulateInvoiceLifecycle,
+  submitInvoice,
+} from '../../domain/transmission/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 /** Spec "Invoices" submit [ApiKey], and the payment of an outgoing invoice (beyond the specification). */

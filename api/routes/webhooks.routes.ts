@@ -1,11 +1,13 @@
-import { createWebhookEndpoint } from '../../domain/webhooks/operations/create-webhook-endpoint.js';
-import { deleteWebhookEndpoint } from '../../domain/webhooks/operations/delete-webhook-endpoint.js';
-import { getWebhookEndpoint } from '../../domain/webhooks/operations/get-webhook-endpoint.js';
-import { listWebhookEndpoints } from '../../domain/webhooks/operations/list-webhook-endpoints.js';
-import { listWebhookLogs } from '../../domain/webhooks/operations/list-webhook-logs.js';
-import { regenerateWebhookSecret } from '../../domain/webhooks/operations/regenerate-webhook-secret.js';
-import { testWebhookEndpoint } from '../../domain/webhooks/operations/test-webhook-endpoint.js';
-import { updateWebhookEndpoint } from '../../domain/webhooks/operations/update-webhook-endpoint.js';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookEndpoints,
+  listWebhookLogs,
+  regenerateWebhookSecret,
+  testWebhookEndpoint,
+  updateWebhookEndpoint,
+} from '../../domain/webhooks/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
 const BASE = '/api/v1/webhooks';

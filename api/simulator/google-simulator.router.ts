@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { AppError } from '../../domain/shared/app-error.js';
 import type { Deps } from '../../domain/shared/deps.js';
-import { GoogleSimulator } from '../../domain/users/google-simulator.js';
+import { GoogleSimulator } from '../../domain/users/index.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -21,3 +21,10 @@ export function tsaUnavailable(detail: string, cause?: unknown): AppError {
     cause,
   });
 }
+
+declare module '../shared/deps.js' {
+  interface Deps {
+    /** RFC 3161 time-stamps of fiscal closings (TSA_URL, or the built-in local authority). */
+    tsa: TimeStampAuthority;
+  }
+}

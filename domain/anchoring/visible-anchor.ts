@@ -1,4 +1,4 @@
-import { fiscalScopeOf } from '../ledger/fiscal-scope.js';
+import { fiscalScopeOf } from '../ledger/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { OperationContext } from '../shared/operation.js';
 import type { AnchorRow } from './anchor-store.js';

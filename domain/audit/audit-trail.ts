@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { canonicalJson, GENESIS_HASH, sha256Hex } from '../ledger/fiscal-chain.js';
+import { canonicalJson, GENESIS_HASH, sha256Hex } from '../ledger/index.js';
 import type { Environment } from '../shared/caller.js';
 
 export type AuditEntityType = 'invoice' | 'credit_note' | 'signature' | 'fiscal_kill_switch';

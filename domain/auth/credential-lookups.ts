@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type BatchLimits, MicroBatcher } from '../shared/batch-queue.js';
 import type { Environment } from '../shared/caller.js';
-import type { KeyKind } from '../tenants/api-key.js';
+import type { KeyKind } from '../tenants/index.js';
 
 /** The state of a credential's owner and its last recorded use, as both lookups return it. */
 interface OwnerState {

@@ -1,5 +1,5 @@
 import { type RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { counterLimiter, scaledLimit } from '../platform/rate-limits.js';
+import { counterLimiter, scaledLimit } from '../platform/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { Deps } from '../shared/deps.js';
 

@@ -8,7 +8,7 @@ import {
   type KeyKind,
   keyPrefix,
   TENANT_KEY_SCOPES,
-} from '../tenants/api-key.js';
+} from '../tenants/index.js';
 import { ACCESS_TOKEN_FORMAT, hashToken } from './access-token.js';
 import { findAccessToken, findApiKey } from './credential-lookups.js';
 

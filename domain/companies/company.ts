@@ -1,6 +1,6 @@
 import type { Company, CompanyKycStatus, CreateCompanyInput } from '../../schemas/companies.js';
 import { AppError } from '../shared/app-error.js';
-import { isValidSiret } from '../tenants/siret.js';
+import { isValidSiret } from '../tenants/index.js';
 import { isCountryCode } from './countries.js';
 
 export type KycStatus = 'not_started' | 'pending' | 'completed' | 'failed';

@@ -40,3 +40,10 @@ export function providerUnavailable(err: unknown): AppError {
     cause: err,
   });
 }
+
+declare module '../shared/deps.js' {
+  interface Deps {
+    /** Company identity verification (the simulator until a real provider's contract is known). */
+    kycProvider: KycProvider;
+  }
+}

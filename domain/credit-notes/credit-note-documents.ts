@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { InvoiceDocument } from '../documents/invoice-document.js';
-import { type RenderedFile, renderFormat } from '../documents/render.js';
+import { type InvoiceDocument, type RenderedFile, renderFormat } from '../documents/index.js';
 
 /** What `credit_note_documents` holds per credit note (migrations/20261122004300_create_credit_note_documents.ts). */
 export type CreditNoteFileKind = 'pdf' | 'facturx' | 'ubl' | 'cii';

@@ -1,5 +1,5 @@
 import type { CreditNoteDownloadInput } from '../../schemas/credit-notes.js';
-import { invoiceReaderOf } from '../invoicing/invoice-queries.js';
+import { invoiceReaderOf } from '../invoicing/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { FileOutput } from '../shared/file-output.js';
 import { defineQuery } from '../shared/operation.js';

@@ -1,9 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import type { CreditNoteIdInput } from '../../schemas/credit-notes.js';
-import { ON_DEMAND_MAX_LINES, type RenderOutcome } from '../invoicing/generated-documents.js';
-import { invoiceReaderOf } from '../invoicing/invoice-queries.js';
-import type { StoredInvoice } from '../invoicing/invoice-row.js';
-import { findInvoice } from '../invoicing/invoice-store.js';
+import {
+  findInvoice,
+  invoiceReaderOf,
+  ON_DEMAND_MAX_LINES,
+  type RenderOutcome,
+  type StoredInvoice,
+} from '../invoicing/index.js';
 import { execute } from '../shared/execute.js';
 import { defineCommand, defineQuery, type OperationContext } from '../shared/operation.js';
 import { type CreditNoteDocumentInfo, listCreditNoteDocuments } from './credit-note-documents.js';

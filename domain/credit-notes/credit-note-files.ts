@@ -1,10 +1,8 @@
-import { type LinkCredentialClaims, linkCredentialOf } from '../auth/link-credential.js';
-import { openToken, signToken } from '../auth/signed-token.js';
-import { ON_DEMAND_MAX_LINES } from '../invoicing/generated-documents.js';
-import { DOWNLOAD_LINK_TTL_SECONDS } from '../invoicing/invoice-files.js';
+import { type LinkCredentialClaims, linkCredentialOf, openToken, signToken } from '../auth/index.js';
+import { DOWNLOAD_LINK_TTL_SECONDS, ON_DEMAND_MAX_LINES } from '../invoicing/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { OperationContext } from '../shared/operation.js';
-import { publicBaseUrlOf } from '../users/public-url.js';
+import { publicBaseUrlOf } from '../users/index.js';
 import type { CreditNoteFileKind } from './credit-note-documents.js';
 import type { CreditNoteRow } from './credit-note-row.js';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { InvoiceOwner } from '../invoicing/invoice-store.js';
-import { NO_SUB_TENANT } from '../ledger/fiscal-chain-summary.js';
+import type { InvoiceOwner } from '../invoicing/index.js';
+import { NO_SUB_TENANT } from '../ledger/index.js';
 import { findNumberTaken } from './credit-note-store.js';
 
 /**

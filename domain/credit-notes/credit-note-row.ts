@@ -1,4 +1,4 @@
-import type { VatCategory } from '../documents/invoice-document.js';
+import type { VatCategory } from '../documents/index.js';
 import type { Environment } from '../shared/caller.js';
 
 export type CreditNoteStatus = 'draft' | 'sent';

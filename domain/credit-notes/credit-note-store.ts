@@ -1,9 +1,7 @@
 import type { Knex } from 'knex';
 import type { CreditNoteListInput } from '../../schemas/credit-notes.js';
-import type { InvoiceReader } from '../invoicing/invoice-queries.js';
-import type { InvoiceRow } from '../invoicing/invoice-row.js';
-import { type InvoiceOwner, lineColumns } from '../invoicing/invoice-store.js';
-import { NO_SUB_TENANT } from '../ledger/fiscal-chain-summary.js';
+import { type InvoiceOwner, type InvoiceReader, type InvoiceRow, lineColumns } from '../invoicing/index.js';
+import { NO_SUB_TENANT } from '../ledger/index.js';
 import { AppError } from '../shared/app-error.js';
 import { type Page, paginate } from '../shared/pagination.js';
 import type { PreparedCreditNote } from './credit-note.js';

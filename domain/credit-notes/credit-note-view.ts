@@ -1,4 +1,4 @@
-import { moneyToJson } from '../billing/money.js';
+import { moneyToJson } from '../billing/index.js';
 import type { StoredCreditNote } from './credit-note-row.js';
 
 /** The credit note as the API shows it (schema `CreditNote`). */

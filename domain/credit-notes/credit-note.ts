@@ -1,8 +1,7 @@
 import type { CreateCreditNoteInput } from '../../schemas/credit-notes.js';
-import { Decimal, toMoney } from '../billing/money.js';
-import type { VatCategory } from '../documents/invoice-document.js';
-import type { PreparedLine } from '../invoicing/invoice.js';
-import { round2, vatGroups } from '../invoicing/vat.js';
+import { Decimal, toMoney } from '../billing/index.js';
+import { round2, type VatCategory, vatGroups } from '../documents/index.js';
+import type { PreparedLine } from '../invoicing/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { CreditNoteType } from './credit-note-row.js';
 import { type InvoiceBalance, type LineBalance, type RateBalance, rateKey } from './remaining-creditable.js';

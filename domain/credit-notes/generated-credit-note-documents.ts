@@ -1,13 +1,12 @@
-import { actorOf } from '../audit/actor.js';
-import { appendAuditEntry } from '../audit/audit-trail.js';
+import { actorOf, appendAuditEntry } from '../audit/index.js';
 import {
   failureReason,
   fileSummary,
   type GeneratedDocuments,
   type RenderOutcome,
   renderOutcome,
-} from '../invoicing/generated-documents.js';
-import type { StoredInvoice } from '../invoicing/invoice-row.js';
+  type StoredInvoice,
+} from '../invoicing/index.js';
 import type { Logger } from '../shared/logger.js';
 import type { OperationContext } from '../shared/operation.js';
 import { renderCreditNoteFiles, saveCreditNoteDocument } from './credit-note-documents.js';

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateCreditNoteInput } from '../../schemas/credit-notes.js';
-import { actorOf } from '../audit/actor.js';
-import { appendAuditEntry, appendFirstAuditEntries } from '../audit/audit-trail.js';
-import { chargeFor } from '../billing/charge.js';
-import { findReadableInvoice, type InvoiceReader } from '../invoicing/invoice-queries.js';
-import type { InvoiceRow } from '../invoicing/invoice-row.js';
-import { appendFiscalEntry, canonicalJson } from '../ledger/fiscal-chain.js';
-import type { CreditNoteIssuedData } from '../ledger/fiscal-entry-data.js';
-import { assertFiscalPeriodOpen } from '../ledger/fiscal-period.js';
-import { assertKillSwitchOff } from '../ledger/kill-switch.js';
+import { actorOf, appendAuditEntry, appendFirstAuditEntries } from '../audit/index.js';
+import { chargeFor } from '../billing/index.js';
+import { findReadableInvoice, type InvoiceReader, type InvoiceRow } from '../invoicing/index.js';
+import {
+  appendFiscalEntry,
+  assertFiscalPeriodOpen,
+  assertKillSwitchOff,
+  type CreditNoteIssuedData,
+  canonicalJson,
+} from '../ledger/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { OperationContext } from '../shared/operation.js';
 import { type PreparedCreditNote, prepareCreditNote } from './credit-note.js';

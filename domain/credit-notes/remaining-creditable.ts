@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { Decimal } from '../billing/money.js';
-import type { VatCategory } from '../documents/invoice-document.js';
-import type { InvoiceLineRow, InvoiceRow } from '../invoicing/invoice-row.js';
+import { Decimal } from '../billing/index.js';
+import type { VatCategory } from '../documents/index.js';
+import type { InvoiceLineRow, InvoiceRow } from '../invoicing/index.js';
 
 /**
  * What is left to credit on one invoice line. Two measures are capped, both per line: the

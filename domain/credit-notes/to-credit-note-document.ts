@@ -1,8 +1,6 @@
-import { Decimal } from '../billing/money.js';
-import type { InvoiceDocument, VatCategory } from '../documents/invoice-document.js';
-import type { StoredInvoice } from '../invoicing/invoice-row.js';
-import { documentLineOf, toInvoiceDocument } from '../invoicing/to-document.js';
-import { vatGroups } from '../invoicing/vat.js';
+import { Decimal } from '../billing/index.js';
+import { type InvoiceDocument, type VatCategory, vatGroups } from '../documents/index.js';
+import { documentLineOf, type StoredInvoice, toInvoiceDocument } from '../invoicing/index.js';
 import type { StoredCreditNote } from './credit-note-row.js';
 
 const frenchDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;

@@ -1,5 +1,4 @@
-import { formatAmount, formatDate } from '../documents/pdf/french-format.js';
-import { renderTextDocumentPdf, type TextBlock } from '../documents/pdf/text-document.js';
+import { formatAmount, formatDate, renderTextDocumentPdf, type TextBlock } from '../documents/index.js';
 import type { Attestation, ClosingWithAnchor } from './attestation.js';
 import { MODEL_REFERENCE } from './declaration-text.js';
 import { notSet } from './publisher.js';

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import type { AnchorRow } from '../anchoring/anchor-store.js';
-import { type ClosingRow, chainClosings, chainEntries, findClosing } from '../ledger/closing-store.js';
-import type { FiscalChain } from '../ledger/fiscal-chain-summary.js';
+import type { AnchorRow } from '../anchoring/index.js';
+import { type ClosingRow, chainClosings, chainEntries, type FiscalChain, findClosing } from '../ledger/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { OperationContext } from '../shared/operation.js';
 import { chainUser } from './chain-user.js';

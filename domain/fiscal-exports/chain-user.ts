@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { FiscalChain } from '../ledger/fiscal-chain-summary.js';
+import type { FiscalChain } from '../ledger/index.js';
 
 /**
  * Whose chain it is: the tenant (a platform using the software for itself), or one of its

@@ -1,4 +1,4 @@
-import type { ClosingRow } from '../ledger/closing-store.js';
+import type { ClosingRow } from '../ledger/index.js';
 
 /** A closing as reports name it: which period, when, and its seal. */
 export interface ClosingRef {

@@ -3,15 +3,16 @@ import {
   addDays,
   CLOSING_TYPES,
   type ClosingType,
+  chainStartedAt,
+  findKillSwitch,
+  type IntegrityScope,
+  lastClosing,
   lastPeriodEndedBy,
   nextPeriod,
   periodContaining,
   periodEndsAt,
   utcDay,
-} from '../ledger/closing-periods.js';
-import { chainStartedAt, lastClosing } from '../ledger/closing-store.js';
-import type { IntegrityScope } from '../ledger/integrity-check.js';
-import { findKillSwitch } from '../ledger/kill-switch.js';
+} from '../ledger/index.js';
 import type { OperationContext } from '../shared/operation.js';
 import { type ClosingRef, closingRef, latestOf } from './closing-ref.js';
 import { recentIntegrity } from './recent-integrity.js';

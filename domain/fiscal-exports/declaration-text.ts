@@ -1,4 +1,4 @@
-import { formatDate } from '../documents/pdf/french-format.js';
+import { formatDate } from '../documents/index.js';
 import type { ChainUser } from './chain-user.js';
 import { notSet, type Publisher, type Software } from './publisher.js';
 

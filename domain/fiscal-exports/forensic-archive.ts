@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { AnchorRow } from '../anchoring/anchor-store.js';
-import { trustedCaPems } from '../anchoring/time-stamp-authorities.js';
-import { type ClosingRow, chainClosings } from '../ledger/closing-store.js';
-import type { FiscalChain } from '../ledger/fiscal-chain-summary.js';
-import { checkIntegrity, type IntegrityScope } from '../ledger/integrity-check.js';
+import { type AnchorRow, trustedCaPems } from '../anchoring/index.js';
+import {
+  type ClosingRow,
+  chainClosings,
+  checkIntegrity,
+  type FiscalChain,
+  type IntegrityScope,
+} from '../ledger/index.js';
 import type { FileOutput } from '../shared/file-output.js';
 import type { OperationContext } from '../shared/operation.js';
 import { softwareIdentity } from '../shared/software.js';

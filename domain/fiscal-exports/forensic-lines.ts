@@ -1,8 +1,6 @@
 import type { Knex } from 'knex';
-import type { AnchorRow } from '../anchoring/anchor-store.js';
-import { closingHashedFields } from '../ledger/closing-record.js';
-import { type ClosingRow, chainEntries } from '../ledger/closing-store.js';
-import type { FiscalChain } from '../ledger/fiscal-chain-summary.js';
+import type { AnchorRow } from '../anchoring/index.js';
+import { type ClosingRow, chainEntries, closingHashedFields, type FiscalChain } from '../ledger/index.js';
 
 /** Entries read per query: a long chain is exported in constant-size reads. */
 const BATCH = 5000;

@@ -1,5 +1,5 @@
-import { renderTextDocumentPdf } from '../documents/pdf/text-document.js';
-import type { FiscalChain } from '../ledger/fiscal-chain-summary.js';
+import { renderTextDocumentPdf } from '../documents/index.js';
+import type { FiscalChain } from '../ledger/index.js';
 import type { OperationContext } from '../shared/operation.js';
 import { formatInstant } from './attestation-pdf.js';
 import { chainUser } from './chain-user.js';

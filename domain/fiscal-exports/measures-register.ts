@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { formatDate } from '../documents/pdf/french-format.js';
-import { type FiscalChain, NO_SUB_TENANT } from '../ledger/fiscal-chain-summary.js';
+import { formatDate } from '../documents/index.js';
+import { type FiscalChain, NO_SUB_TENANT } from '../ledger/index.js';
 
 /** One dated measure: when, in which domain, what, and the details. */
 export interface Measure {

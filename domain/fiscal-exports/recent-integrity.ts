@@ -1,5 +1,5 @@
-import { trustedCaPems } from '../anchoring/time-stamp-authorities.js';
-import { checkIntegrity, type IntegrityScope } from '../ledger/integrity-check.js';
+import { trustedCaPems } from '../anchoring/index.js';
+import { checkIntegrity, type IntegrityScope } from '../ledger/index.js';
 import type { OperationContext } from '../shared/operation.js';
 
 /** A recorded check younger than this stands for the chains' state; an older one is run again. */

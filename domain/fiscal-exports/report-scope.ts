@@ -1,7 +1,5 @@
 import type { Knex } from 'knex';
-import { type FiscalChain, NO_SUB_TENANT } from '../ledger/fiscal-chain-summary.js';
-import { fiscalScopeOf } from '../ledger/fiscal-scope.js';
-import type { IntegrityScope } from '../ledger/integrity-check.js';
+import { type FiscalChain, fiscalScopeOf, type IntegrityScope, NO_SUB_TENANT } from '../ledger/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { OperationContext } from '../shared/operation.js';
 

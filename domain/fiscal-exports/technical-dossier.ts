@@ -1,6 +1,5 @@
-import type { TextBlock, TextDocument } from '../documents/pdf/text-document.js';
-import { CLOSING_HASH_VERSION } from '../ledger/closing-record.js';
-import { HASH_VERSION } from '../ledger/fiscal-chain.js';
+import type { TextBlock, TextDocument } from '../documents/index.js';
+import { CLOSING_HASH_VERSION, HASH_VERSION } from '../ledger/index.js';
 import type { Config } from '../shared/config.js';
 import type { ChainUser } from './chain-user.js';
 import { MODEL_REFERENCE } from './declaration-text.js';

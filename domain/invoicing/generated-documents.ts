@@ -1,5 +1,5 @@
-import { actorOf } from '../audit/actor.js';
-import { type RenderedFile, renderFormat } from '../documents/render.js';
+import { actorOf } from '../audit/index.js';
+import { type RenderedFile, renderFormat } from '../documents/index.js';
 import type { Logger } from '../shared/logger.js';
 import type { OperationContext } from '../shared/operation.js';
 import { saveGeneratedDocuments } from './document-store.js';

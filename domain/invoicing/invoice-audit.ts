@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type AuditFact, appendAuditEntries, appendAuditEntry } from '../audit/audit-trail.js';
+import { type AuditFact, appendAuditEntries, appendAuditEntry } from '../audit/index.js';
 import type { InvoiceRow } from './invoice-row.js';
 
 /** One entry on an invoice's audit trail: what happened, with what, by whom, when. */

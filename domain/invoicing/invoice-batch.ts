@@ -1,6 +1,5 @@
 import type { InvoiceInput } from '../../schemas/invoices.js';
-import { fiscalPeriodChecker } from '../ledger/fiscal-period.js';
-import { assertKillSwitchOff } from '../ledger/kill-switch.js';
+import { assertKillSwitchOff, fiscalPeriodChecker } from '../ledger/index.js';
 import { type AppError, isAppError } from '../shared/app-error.js';
 import type { Caller } from '../shared/caller.js';
 import { tenantLane } from '../shared/group-commit.js';

@@ -1,8 +1,7 @@
-import { type LinkCredentialClaims, linkCredentialOf } from '../auth/link-credential.js';
-import { openToken, signToken } from '../auth/signed-token.js';
+import { type LinkCredentialClaims, linkCredentialOf, openToken, signToken } from '../auth/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { OperationContext } from '../shared/operation.js';
-import { publicBaseUrlOf } from '../users/public-url.js';
+import { publicBaseUrlOf } from '../users/index.js';
 import type { DocumentKind, InvoiceDocumentInfo } from './document-store.js';
 import { ON_DEMAND_MAX_LINES } from './generated-documents.js';
 import { invoiceFilesOnDemand } from './invoice-files-on-demand.js';

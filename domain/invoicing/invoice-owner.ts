@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { AppError } from '../shared/app-error.js';
 import type { Caller } from '../shared/caller.js';
-import { requireSubTenant } from '../sub-tenants/sub-tenant-store.js';
+import { requireSubTenant } from '../sub-tenants/index.js';
 import type { InvoiceOwner } from './invoice-store.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { CiiProfile, OutputFormat, VatCategory } from '../documents/invoice-document.js';
+import type { CiiProfile, OutputFormat, VatCategory } from '../documents/index.js';
 import type { Environment } from '../shared/caller.js';
 import type { Address } from './invoice.js';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { NO_SUB_TENANT } from '../ledger/fiscal-chain-summary.js';
+import { NO_SUB_TENANT } from '../ledger/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { Environment } from '../shared/caller.js';
 import type { NumberedInvoice, PreparedLine } from './invoice.js';

@@ -1,4 +1,4 @@
-import { moneyToJson } from '../billing/money.js';
+import { moneyToJson } from '../billing/index.js';
 import type { InvoiceLineRow, InvoiceRow } from './invoice-row.js';
 
 const num = (value: string) => Number(value);

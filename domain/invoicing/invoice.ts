@@ -1,11 +1,20 @@
 import type { InvoiceInput } from '../../schemas/invoices.js';
-import { Decimal, toMoney } from '../billing/money.js';
+import { Decimal, toMoney } from '../billing/index.js';
 import { frenchVatKey, isCountryCode, isEuMember } from '../companies/index.js';
-import type { CiiProfile, OutputFormat, VatCategory } from '../documents/invoice-document.js';
+import {
+  type CiiProfile,
+  DEFAULT_EXEMPTION,
+  groupTaxes,
+  NEEDS_EXEMPTION_REASON,
+  type OutputFormat,
+  round2,
+  type VatCategory,
+  type VatGroup,
+  vatGroups,
+} from '../documents/index.js';
 import { AppError } from '../shared/app-error.js';
 import { isCurrencyCode } from '../shared/currencies.js';
-import { isValidSiret } from '../tenants/siret.js';
-import { DEFAULT_EXEMPTION, groupTaxes, NEEDS_EXEMPTION_REASON, round2, type VatGroup, vatGroups } from './vat.js';
+import { isValidSiret } from '../tenants/index.js';
 
 export interface Address {
   line1: string;

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { InvoiceInput } from '../../schemas/invoices.js';
-import { actorOf } from '../audit/actor.js';
-import { type AuditFact, appendFirstAuditEntries } from '../audit/audit-trail.js';
-import { chargeFor } from '../billing/charge.js';
-import type { Decimal } from '../billing/money.js';
-import { appendFiscalEntries, compareChains, type FiscalFact } from '../ledger/fiscal-chain.js';
-import { assertFiscalPeriodOpen } from '../ledger/fiscal-period.js';
-import { assertKillSwitchOff } from '../ledger/kill-switch.js';
+import { type AuditFact, actorOf, appendFirstAuditEntries } from '../audit/index.js';
+import { chargeFor, type Decimal } from '../billing/index.js';
+import {
+  appendFiscalEntries,
+  assertFiscalPeriodOpen,
+  assertKillSwitchOff,
+  compareChains,
+  type FiscalFact,
+} from '../ledger/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { Caller } from '../shared/caller.js';
 import type { OperationContext } from '../shared/operation.js';

@@ -1,8 +1,14 @@
-import { Decimal } from '../billing/money.js';
-import type { DocumentNote, DocumentParty, InvoiceDocument, VatCategory } from '../documents/invoice-document.js';
+import { Decimal } from '../billing/index.js';
+import {
+  type DocumentNote,
+  type DocumentParty,
+  groupTaxes,
+  type InvoiceDocument,
+  type VatCategory,
+  vatGroups,
+} from '../documents/index.js';
 import type { Address } from './invoice.js';
 import type { InvoiceLineRow, InvoiceRow, StoredInvoice } from './invoice-row.js';
-import { groupTaxes, vatGroups } from './vat.js';
 
 /** French legal payment mentions for business buyers (Code de commerce L441-9, L441-10, D441-5). */
 export const B2B_PAYMENT_NOTES: readonly DocumentNote[] = [

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { insertPendingAnchor } from '../anchoring/anchor-store.js';
+import { insertPendingAnchor } from '../anchoring/index.js';
 import type { OperationContext } from '../shared/operation.js';
 import { type Period, periodEndsAt } from './closing-periods.js';
 import { CLOSING_HASH_VERSION, sealClosing } from './closing-record.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
+import type { ClosingTotals } from './closing-amounts.js';
 import type { ClosingType } from './closing-periods.js';
-import type { ClosingTotals } from './closing-totals.js';
 import { type FiscalChain, NO_SUB_TENANT } from './fiscal-chain-summary.js';
 
 /** A closing as stored (migrations/20261122003000_create_fiscal_closings.ts). */

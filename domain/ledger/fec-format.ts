@@ -1,4 +1,4 @@
-import type { Decimal } from '../billing/money.js';
+import type { Decimal } from '../billing/index.js';
 import type { Ecriture } from './fec-postings.js';
 import { parisDate } from './fiscal-rules.js';
 

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { Decimal } from '../billing/money.js';
-import type { VatCategory } from '../documents/invoice-document.js';
-import { groupTaxes, vatGroups } from '../invoicing/vat.js';
+import { Decimal } from '../billing/index.js';
+import { groupTaxes, type VatCategory, vatGroups } from '../documents/index.js';
 import type { VatShare } from './fec-postings.js';
 import type { parseVatBreakdown } from './fiscal-entry-data.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Decimal } from '../billing/money.js';
+import { Decimal } from '../billing/index.js';
 import type { AppliedRules } from './fiscal-rules.js';
 
 /** The ledger entry behind a fact. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { Decimal } from '../billing/money.js';
+import { Decimal } from '../billing/index.js';
 import type { Environment } from '../shared/caller.js';
 import { breakdownShares, type InvoiceDetail, invoiceVatShares, loadInvoiceDetails } from './fec-invoice-details.js';
 import type { AccountingFact, EntryRef } from './fec-postings.js';

@@ -1,5 +1,5 @@
-import { Decimal } from '../billing/money.js';
-import { vatGroups } from '../invoicing/vat.js';
+import { Decimal } from '../billing/index.js';
+import { vatGroups } from '../documents/index.js';
 import { type AccountingFact, type DocumentFact, type Ecriture, postingsFor } from './fec-postings.js';
 import type { LoadedFacts } from './fec-source.js';
 import type { AppliedRules, RuleVersion } from './fiscal-rules.js';

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import type { AnchorRow } from '../anchoring/anchor-store.js';
-import { trustedCaPems } from '../anchoring/time-stamp-authorities.js';
+import { type AnchorRow, trustedCaPems } from '../anchoring/index.js';
 import type { Environment } from '../shared/caller.js';
 import { type ClosingRow, chainClosings } from './closing-store.js';
 import { periodTotals, zeroTotals } from './closing-totals.js';

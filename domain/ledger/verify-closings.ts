@@ -1,9 +1,9 @@
-import type { AnchorRow } from '../anchoring/anchor-store.js';
-import { verifyTimeStampToken } from '../anchoring/verify-time-stamp-token.js';
+import { type AnchorRow, verifyTimeStampToken } from '../anchoring/index.js';
+import type { ClosingTotals } from './closing-amounts.js';
 import { CLOSING_TYPES } from './closing-periods.js';
 import { closingHashedFields } from './closing-record.js';
 import type { ClosingRow } from './closing-store.js';
-import { addTotals, type ClosingTotals, zeroTotals } from './closing-totals.js';
+import { addTotals, zeroTotals } from './closing-totals.js';
 import { canonicalJson, GENESIS_HASH, sha256Hex } from './fiscal-chain.js';
 import type { BrokenLink } from './verify-chain.js';
 

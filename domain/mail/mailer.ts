@@ -1,8 +1,3 @@
-import type { Clock } from '../shared/clock.js';
-import type { Config } from '../shared/config.js';
-import { LogMailer } from './log-mailer.js';
-import { SmtpMailer } from './smtp-mailer.js';
-
 /** One plain-text e-mail. */
 export interface MailMessage {
   to: string;
@@ -18,8 +13,9 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** SMTP when SMTP_URL is set, else the readable local mail log (MAIL_LOG). */
-export const mailerFor = (config: Config, clock: Clock): Mailer =>
-  config.smtpUrl
-    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
-    : new LogMailer(config.mailLogPath, config.mailFrom, clock);
+declare module '../shared/deps.js' {
+  interface Deps {
+    /** Outgoing mail (SMTP, or the local mail log). */
+    mailer: Mailer;
+  }
+}

@@ -1,8 +1,9 @@
 import { AppError } from '../shared/app-error.js';
 import type { Environment } from '../shared/caller.js';
 import type { Deps } from '../shared/deps.js';
+import type { RateLimitName, RateWindows } from '../shared/rate-limit-defaults.js';
 import { RateCounters } from './rate-counters.js';
-import { type RateLimitName, type RateWindows, scaledLimit } from './rate-limits.js';
+import { scaledLimit } from './rate-limits.js';
 
 type WindowName = keyof RateWindows;
 

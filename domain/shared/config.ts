@@ -1,4 +1,4 @@
-import type { RateLimitName, RateWindows } from '../platform/rate-limits.js';
+import type { RateLimitName, RateWindows } from './rate-limit-defaults.js';
 import type { SettingParser, SettingReport } from './setting-parsers.js';
 import { SETTINGS, type SettingName, type SettingValue } from './settings.js';
 

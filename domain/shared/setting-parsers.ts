@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateWindows } from '../platform/rate-limits.js';
-import { luhn } from '../tenants/siret.js';
+import { luhn } from './luhn.js';
+import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateWindows } from './rate-limit-defaults.js';
 
 /** How a parser reports a bad value; each call is one line of the boot error, prefixed with the variable. */
 export interface SettingReport {

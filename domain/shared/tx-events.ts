@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { EventName } from '../webhooks/event-catalogue.js';
 import type { Caller, Environment } from './caller.js';
+import type { EventName } from './event-catalogue.js';
 import type { JobSender } from './tx-jobs.js';
 
 /** Event data always names the resource it is about. */

@@ -1,7 +1,7 @@
 import type { SubTenant } from '../../schemas/sub-tenants.js';
 import { AppError } from '../shared/app-error.js';
 import type { Caller, Environment } from '../shared/caller.js';
-import { isValidSiret } from '../tenants/siret.js';
+import { isValidSiret } from '../tenants/index.js';
 
 /** A row of `sub_tenants` (migrations/20261122000800_create_sub_tenants.ts). */
 export interface SubTenantRow {

@@ -1,3 +1,5 @@
+import { luhn } from '../shared/luhn.js';
+
 /** La Poste's SIREN: its establishments' SIRETs follow a digit-sum rule instead of Luhn (INSEE). */
 const LA_POSTE_SIREN = '356000000';
 
@@ -9,17 +11,4 @@ export function isValidSiret(siret: string): boolean {
     return sum % 5 === 0 || luhn(siret);
   }
   return luhn(siret);
-}
-
-export function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
 }

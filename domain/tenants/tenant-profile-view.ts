@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { moneyToJson } from '../billing/money.js';
+import { moneyToJson } from '../billing/index.js';
 import type { Environment } from '../shared/caller.js';
 
 interface ProfileRow {

@@ -79,3 +79,10 @@ export interface EInvoicingProvider {
   /** Sends a lifecycle status about an invoice; returns the event the provider logged. */
   sendStatus(account: ProviderAccountRef, status: StatusToSend): Promise<ProviderEvent>;
 }
+
+declare module '../shared/deps.js' {
+  interface Deps {
+    /** E-invoicing provider: the simulator in sandbox, SuperPDP in production when configured. */
+    einvoicingProvider: EInvoicingProvider;
+  }
+}

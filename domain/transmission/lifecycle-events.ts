@@ -1,5 +1,4 @@
-import { auditInvoice } from '../invoicing/invoice-audit.js';
-import type { InvoiceRow } from '../invoicing/invoice-row.js';
+import { auditInvoice, type InvoiceRow } from '../invoicing/index.js';
 import { cleanText } from '../shared/clean-text.js';
 import type { OperationContext } from '../shared/operation.js';
 import { isDataRefusal } from '../shared/pg-errors.js';

@@ -1,4 +1,4 @@
-import type { EventName } from '../webhooks/event-catalogue.js';
+import type { EventName } from '../shared/event-catalogue.js';
 
 /** Invoice statuses of the transmission flow (spec "States and transitions", DECISIONS.md "Invoice lifecycle"). */
 export type InvoiceStatus =

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { InvoiceRow } from '../invoicing/invoice-row.js';
-import { appendFiscalEntry } from '../ledger/fiscal-chain.js';
-import type { PaymentData } from '../ledger/fiscal-entry-data.js';
+import type { InvoiceRow } from '../invoicing/index.js';
+import { appendFiscalEntry, type PaymentData } from '../ledger/index.js';
 import type { OperationContext } from '../shared/operation.js';
 
 export interface PaymentFacts {

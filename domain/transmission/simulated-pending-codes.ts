@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { InvoiceRow } from '../invoicing/invoice-row.js';
+import type { InvoiceRow } from '../invoicing/index.js';
 import type { OperationContext } from '../shared/operation.js';
 import { applyProviderEvents } from './lifecycle-events.js';
 import { forceSimulatedEvent } from './simulator-store.js';

@@ -1,7 +1,5 @@
-import { actorOf } from '../audit/actor.js';
-import { auditInvoice } from '../invoicing/invoice-audit.js';
-import { findReadableInvoice, type InvoiceReader } from '../invoicing/invoice-queries.js';
-import type { InvoiceRow } from '../invoicing/invoice-row.js';
+import { actorOf } from '../audit/index.js';
+import { auditInvoice, findReadableInvoice, type InvoiceReader, type InvoiceRow } from '../invoicing/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { OperationContext } from '../shared/operation.js';
 import { providerKindFor } from './einvoicing-providers.js';

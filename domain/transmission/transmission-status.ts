@@ -1,5 +1,5 @@
 import type { InvoiceTransmissionStatus } from '../../schemas/transmission.js';
-import type { InvoiceRow } from '../invoicing/invoice-row.js';
+import type { InvoiceRow } from '../invoicing/index.js';
 
 /** One entry of bulk-submit and bulk-status (schema InvoiceTransmissionStatus). */
 export const transmissionStatusOf = (invoice: InvoiceRow): InvoiceTransmissionStatus => ({

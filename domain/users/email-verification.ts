@@ -1,4 +1,4 @@
-import { openToken, signToken } from '../auth/signed-token.js';
+import { openToken, signToken } from '../auth/index.js';
 
 /** A verification link works for 24 hours. */
 export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 3600;

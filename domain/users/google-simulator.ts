@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { signToken, verifyToken } from '../auth/signed-token.js';
+import { signToken, verifyToken } from '../auth/index.js';
 import type { Clock } from '../shared/clock.js';
 import type { ExternalIdentity, IdentityProvider } from './identity-provider.js';
 import { IdentityProviderError } from './identity-provider.js';

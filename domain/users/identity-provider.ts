@@ -51,3 +51,10 @@ export class UnconfiguredIdentityProvider implements IdentityProvider {
     throw new IdentityProviderError('not_configured', 'Google sign-in is not configured on this server.');
   }
 }
+
+declare module '../shared/deps.js' {
+  interface Deps {
+    /** "Sign in with Google" (Google itself, or the simulator with ENABLE_SIMULATORS). */
+    identityProvider: IdentityProvider;
+  }
+}

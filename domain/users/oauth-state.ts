@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { signToken, verifyToken } from '../auth/signed-token.js';
+import { signToken, verifyToken } from '../auth/index.js';
 
 /** The `state` of a Google sign-in is good for 10 minutes (RFC 6749 §10.12: CSRF protection). */
 export const OAUTH_STATE_TTL_SECONDS = 600;

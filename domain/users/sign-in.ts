@@ -1,5 +1,5 @@
 import type { AuthSession } from '../../schemas/auth.js';
-import { issueAccessToken } from '../auth/access-token-store.js';
+import { issueAccessToken } from '../auth/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { OperationContext } from '../shared/operation.js';
 import { enterTenant } from '../shared/tenant-context.js';

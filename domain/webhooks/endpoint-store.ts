@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { AppError } from '../shared/app-error.js';
 import type { Environment } from '../shared/caller.js';
-import { ALL_EVENTS } from './event-catalogue.js';
+import { ALL_EVENTS } from '../shared/event-catalogue.js';
 import type { WebhookEndpointRow } from './webhook-endpoint.js';
 
 /** Every column but `deleted_at` (deleted endpoints are never read back). */

@@ -1,5 +1,9 @@
-/** Public surface of the webhooks context for other contexts. */
+/**
+ * Public surface of the webhooks context for code outside it: what other contexts, api/ and workers/ use.
+ * Its operations are exported from ./operations/index.ts.
+ */
 
 export { assertEndpointUrl } from './endpoint-fields.js';
-export type { EventName } from './event-catalogue.js';
+export { httpWebhookSender } from './http-webhook-sender.js';
 export { regenerateTenantWebhookSecretOf, syncTenantWebhook } from './tenant-webhook.js';
+export type { WebhookSender } from './webhook-sender.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Environment } from '../shared/caller.js';
+import { ALL_EVENTS } from '../shared/event-catalogue.js';
 import type { OperationContext } from '../shared/operation.js';
 import { cancelPendingDeliveries } from './delivery-store.js';
 import { insertEndpoint, tenantProfileEndpoint, updateEndpoint } from './endpoint-store.js';
-import { ALL_EVENTS } from './event-catalogue.js';
 import { generateWebhookSecret, sealWebhookSecret } from './webhook-secret.js';
 
 /**

@@ -26,3 +26,10 @@ export const RESPONSE_EXCERPT_BYTES = 1024;
 export interface WebhookSender {
   send(request: WebhookRequest): Promise<WebhookOutcome>;
 }
+
+declare module '../shared/deps.js' {
+  interface Deps {
+    /** Outgoing webhooks over HTTP, through the SSRF guard. */
+    webhookSender: WebhookSender;
+  }
+}

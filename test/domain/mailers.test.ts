@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { LogMailer, MAIL_LOG_SEPARATOR } from '../../domain/mail/log-mailer.js';
-import { mailerFor } from '../../domain/mail/mailer.js';
+import { mailerFor } from '../../domain/mail/mailer-for.js';
 import { passwordResetMail } from '../../domain/mail/password-reset-mail.js';
 import { SmtpMailer } from '../../domain/mail/smtp-mailer.js';
 import { systemClock } from '../../domain/shared/clock.js';

@@ -1,9 +1,9 @@
 import { type Environment, systemCaller } from '../../domain/shared/caller.js';
 import type { Deps } from '../../domain/shared/deps.js';
+import type { EventName } from '../../domain/shared/event-catalogue.js';
 import { execute } from '../../domain/shared/execute.js';
 import { defineCommand } from '../../domain/shared/operation.js';
 import type { EventData } from '../../domain/shared/tx-events.js';
-import type { EventName } from '../../domain/webhooks/event-catalogue.js';
 
 /**
  * Emits one event through the real outbox (`ctx.events.emit` in a committed operation), as a

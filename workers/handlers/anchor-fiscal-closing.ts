@@ -1,8 +1,9 @@
-import { completeFiscalAnchor } from '../../domain/anchoring/operations/complete-fiscal-anchor.js';
-import { getAnchorToStamp } from '../../domain/anchoring/operations/get-anchor-to-stamp.js';
-import { recordAnchorAttempt } from '../../domain/anchoring/operations/record-anchor-attempt.js';
-import { tsaUnavailable } from '../../domain/anchoring/time-stamp-authority.js';
-import { buildTimeStampRequest, randomNonce } from '../../domain/anchoring/time-stamp-request.js';
+import { buildTimeStampRequest, randomNonce, tsaUnavailable } from '../../domain/anchoring/index.js';
+import {
+  completeFiscalAnchor,
+  getAnchorToStamp,
+  recordAnchorAttempt,
+} from '../../domain/anchoring/operations/index.js';
 import { AppError, isAppError } from '../../domain/shared/app-error.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';

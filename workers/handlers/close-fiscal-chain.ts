@@ -1,4 +1,4 @@
-import { closeFiscalChain } from '../../domain/ledger/operations/close-fiscal-chain.js';
+import { closeFiscalChain } from '../../domain/ledger/operations/index.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
 import type { JobHandler } from '../job-handler.js';

@@ -1,4 +1,4 @@
-import { scheduleFiscalClosings } from '../../domain/ledger/operations/schedule-fiscal-closings.js';
+import { scheduleFiscalClosings } from '../../domain/ledger/operations/index.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
 import type { JobHandler } from '../job-handler.js';

@@ -1,7 +1,6 @@
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
-import { prepareWebhookDelivery } from '../../domain/webhooks/operations/prepare-webhook-delivery.js';
-import { recordWebhookAttempt } from '../../domain/webhooks/operations/record-webhook-attempt.js';
+import { prepareWebhookDelivery, recordWebhookAttempt } from '../../domain/webhooks/operations/index.js';
 import type { JobHandler } from '../job-handler.js';
 
 /**

@@ -1,6 +1,6 @@
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
-import { dispatchEvents } from '../../domain/webhooks/operations/dispatch-event.js';
+import { dispatchEvents } from '../../domain/webhooks/operations/index.js';
 import type { BatchJobHandler, JobHandler } from '../job-handler.js';
 
 /** Fans a batch of outbox events out to their endpoints in one transaction: one outcome per job, in order. */

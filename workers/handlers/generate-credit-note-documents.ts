@@ -1,4 +1,4 @@
-import { generateCreditNoteDocuments } from '../../domain/credit-notes/operations/generate-credit-note-documents.js';
+import { generateCreditNoteDocuments } from '../../domain/credit-notes/operations/index.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
 import type { JobHandler } from '../job-handler.js';

@@ -1,4 +1,4 @@
-import { generateInvoiceDocuments } from '../../domain/invoicing/operations/generate-invoice-documents.js';
+import { generateInvoiceDocuments } from '../../domain/invoicing/operations/index.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
 import type { BatchJobHandler, JobHandler } from '../job-handler.js';

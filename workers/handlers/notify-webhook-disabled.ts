@@ -1,7 +1,7 @@
-import { webhookDisabledMail } from '../../domain/mail/webhook-disabled-mail.js';
+import { webhookDisabledMail } from '../../domain/mail/index.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
-import { getWebhookDisabledNotice } from '../../domain/webhooks/operations/get-webhook-disabled-notice.js';
+import { getWebhookDisabledNotice } from '../../domain/webhooks/operations/index.js';
 import type { JobHandler } from '../job-handler.js';
 
 /** Mails the owner of a disabled endpoint, outside any transaction (a mail failure retries the job). */

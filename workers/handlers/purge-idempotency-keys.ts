@@ -1,4 +1,4 @@
-import { purgeIdempotencyKeys as purgeOperation } from '../../domain/platform/operations/purge-idempotency-keys.js';
+import { purgeIdempotencyKeys as purgeOperation } from '../../domain/platform/operations/index.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
 import type { JobHandler } from '../job-handler.js';

@@ -1,4 +1,4 @@
-import { scheduleIncomingSyncs } from '../../domain/incoming/operations/schedule-incoming-syncs.js';
+import { scheduleIncomingSyncs } from '../../domain/incoming/operations/index.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
 import type { JobHandler } from '../job-handler.js';

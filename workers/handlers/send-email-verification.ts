@@ -1,8 +1,8 @@
-import { emailVerificationMail } from '../../domain/mail/email-verification-mail.js';
+import { emailVerificationMail } from '../../domain/mail/index.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
-import { prepareEmailVerification } from '../../domain/users/operations/prepare-email-verification.js';
-import { publicBaseUrlOf } from '../../domain/users/public-url.js';
+import { publicBaseUrlOf } from '../../domain/users/index.js';
+import { prepareEmailVerification } from '../../domain/users/operations/index.js';
 import type { JobHandler } from '../job-handler.js';
 
 /**

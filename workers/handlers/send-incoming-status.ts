@@ -1,5 +1,4 @@
-import { getIncomingStatusToSend } from '../../domain/incoming/operations/get-incoming-status-to-send.js';
-import { recordIncomingStatusSend } from '../../domain/incoming/operations/record-incoming-status-send.js';
+import { getIncomingStatusToSend, recordIncomingStatusSend } from '../../domain/incoming/operations/index.js';
 import { AppError, isAppError } from '../../domain/shared/app-error.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';

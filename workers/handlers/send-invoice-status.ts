@@ -1,7 +1,7 @@
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
-import type { ProviderAccountRef } from '../../domain/transmission/einvoicing-provider.js';
-import { getInvoiceStatusTarget } from '../../domain/transmission/operations/get-invoice-status-target.js';
+import type { ProviderAccountRef } from '../../domain/transmission/index.js';
+import { getInvoiceStatusTarget } from '../../domain/transmission/operations/index.js';
 import type { JobHandler } from '../job-handler.js';
 
 /**

@@ -1,8 +1,8 @@
-import { passwordResetMail } from '../../domain/mail/password-reset-mail.js';
+import { passwordResetMail } from '../../domain/mail/index.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
-import { createPasswordReset } from '../../domain/users/operations/create-password-reset.js';
-import { publicBaseUrlOf } from '../../domain/users/public-url.js';
+import { publicBaseUrlOf } from '../../domain/users/index.js';
+import { createPasswordReset } from '../../domain/users/operations/index.js';
 import type { JobHandler } from '../job-handler.js';
 
 /**

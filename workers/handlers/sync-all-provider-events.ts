@@ -1,7 +1,6 @@
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
-import { listConnectionsToSync } from '../../domain/transmission/operations/list-connections-to-sync.js';
-import { queueProviderSyncs } from '../../domain/transmission/operations/queue-provider-syncs.js';
+import { listConnectionsToSync, queueProviderSyncs } from '../../domain/transmission/operations/index.js';
 import type { JobHandler } from '../job-handler.js';
 
 /** Cron: one `sync-provider-events` job per connection worth reading (the provider has no webhooks). */

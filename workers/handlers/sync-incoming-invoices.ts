@@ -1,4 +1,4 @@
-import { syncIncomingInvoices } from '../../domain/incoming/operations/sync-incoming-invoices.js';
+import { syncIncomingInvoices } from '../../domain/incoming/operations/index.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
 import type { JobHandler } from '../job-handler.js';

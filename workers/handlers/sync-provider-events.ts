@@ -1,9 +1,7 @@
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
-import type { ProviderAccountRef } from '../../domain/transmission/einvoicing-provider.js';
-import { cleanProviderEvent } from '../../domain/transmission/lifecycle-events.js';
-import { getProviderSyncCursor } from '../../domain/transmission/operations/get-provider-sync-cursor.js';
-import { recordProviderEvents } from '../../domain/transmission/operations/record-provider-events.js';
+import { cleanProviderEvent, type ProviderAccountRef } from '../../domain/transmission/index.js';
+import { getProviderSyncCursor, recordProviderEvents } from '../../domain/transmission/operations/index.js';
 import type { JobHandler } from '../job-handler.js';
 
 const PAGE = 100;

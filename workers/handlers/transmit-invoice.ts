@@ -1,9 +1,8 @@
 import { AppError, isAppError } from '../../domain/shared/app-error.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
-import type { ProviderAccountRef, UploadResult } from '../../domain/transmission/einvoicing-provider.js';
-import { prepareInvoiceTransmission } from '../../domain/transmission/operations/prepare-invoice-transmission.js';
-import { recordInvoiceUpload } from '../../domain/transmission/operations/record-invoice-upload.js';
+import type { ProviderAccountRef, UploadResult } from '../../domain/transmission/index.js';
+import { prepareInvoiceTransmission, recordInvoiceUpload } from '../../domain/transmission/operations/index.js';
 import type { JobHandler } from '../job-handler.js';
 
 /**

@@ -1,6 +1,5 @@
-import { providerUnavailable } from '../../domain/companies/kyc-provider.js';
-import { getCompanyKycStatus } from '../../domain/companies/operations/get-company-kyc-status.js';
-import { recordCompanyKyc } from '../../domain/companies/operations/record-company-kyc.js';
+import { providerUnavailable } from '../../domain/companies/index.js';
+import { getCompanyKycStatus, recordCompanyKyc } from '../../domain/companies/operations/index.js';
 import { AppError, isAppError } from '../../domain/shared/app-error.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';

@@ -1,5 +1,5 @@
 import type { FiscalAnchorsInput } from '../../../schemas/fiscal-anchors.js';
-import { fiscalScopeIn } from '../../ledger/fiscal-scope.js';
+import { fiscalScopeIn } from '../../ledger/index.js';
 import { defineQuery } from '../../shared/operation.js';
 import { type Page, paginate } from '../../shared/pagination.js';
 import { type AnchorView, anchorsWithAttempts, toAnchorView } from '../anchor-view.js';

@@ -1,8 +1,8 @@
 import type { BalanceCredited, CreditBalanceInput } from '../../../schemas/billing.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
-import { findTenant } from '../../tenants/tenant-store.js';
-import { findUser } from '../../users/user-store.js';
+import { findTenant } from '../../tenants/index.js';
+import { findUser } from '../../users/index.js';
 import { applyBalanceMovement } from '../balance-store.js';
 import { hasAtMostTwoDecimals, moneyToJson, toMoney } from '../money.js';
 

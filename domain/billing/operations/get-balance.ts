@@ -1,7 +1,7 @@
 import type { EmptyInput } from '../../../schemas/common.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineQuery } from '../../shared/operation.js';
-import { tenantWideCaller } from '../../tenants/key-guards.js';
+import { tenantWideCaller } from '../../tenants/index.js';
 import { type BalanceView, readBalance } from '../balance-view.js';
 
 export const getBalance = defineQuery<EmptyInput, BalanceView>({

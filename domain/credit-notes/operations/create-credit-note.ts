@@ -1,5 +1,5 @@
 import type { CreateCreditNoteInput } from '../../../schemas/credit-notes.js';
-import { invoiceReaderOf } from '../../invoicing/invoice-queries.js';
+import { invoiceReaderOf } from '../../invoicing/index.js';
 import { defineCommand } from '../../shared/operation.js';
 import type { CreditNoteView } from '../credit-note-view.js';
 import { issueCreditNote } from '../issue-credit-note.js';

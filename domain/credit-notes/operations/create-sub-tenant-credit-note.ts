@@ -1,6 +1,5 @@
 import type { CreateCreditNoteInput } from '../../../schemas/credit-notes.js';
-import { invoiceOwnerOf } from '../../invoicing/invoice-owner.js';
-import { invoiceReaderOf } from '../../invoicing/invoice-queries.js';
+import { invoiceOwnerOf, invoiceReaderOf } from '../../invoicing/index.js';
 import { defineCommand } from '../../shared/operation.js';
 import type { CreditNoteView } from '../credit-note-view.js';
 import { issueCreditNote } from '../issue-credit-note.js';

@@ -1,7 +1,6 @@
 import type { CreditNoteIdInput } from '../../../schemas/credit-notes.js';
-import { actorOf } from '../../audit/actor.js';
-import { appendAuditEntry } from '../../audit/audit-trail.js';
-import { invoiceReaderOf } from '../../invoicing/invoice-queries.js';
+import { actorOf, appendAuditEntry } from '../../audit/index.js';
+import { invoiceReaderOf } from '../../invoicing/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import type { CreditNoteRow } from '../credit-note-row.js';

@@ -1,5 +1,5 @@
 import type { CreditNoteFileInput } from '../../../schemas/credit-notes.js';
-import { assertLinkCredentialActive } from '../../auth/link-credential.js';
+import { assertLinkCredentialActive } from '../../auth/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { ANY_CALLER } from '../../shared/caller.js';
 import type { FileOutput } from '../../shared/file-output.js';

@@ -1,6 +1,5 @@
 import type { CreditNoteIdInput } from '../../../schemas/credit-notes.js';
-import type { GeneratedDocuments } from '../../invoicing/generated-documents.js';
-import { findInvoice } from '../../invoicing/invoice-store.js';
+import { findInvoice, type GeneratedDocuments } from '../../invoicing/index.js';
 import { defineCommand } from '../../shared/operation.js';
 import { findReadableCreditNote } from '../credit-note-store.js';
 import { recordCreditNoteRendering, renderCreditNote } from '../generated-credit-note-documents.js';

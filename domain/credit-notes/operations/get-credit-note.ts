@@ -1,5 +1,5 @@
 import type { CreditNoteIdInput } from '../../../schemas/credit-notes.js';
-import { invoiceReaderOf } from '../../invoicing/invoice-queries.js';
+import { invoiceReaderOf } from '../../invoicing/index.js';
 import { defineQuery } from '../../shared/operation.js';
 import { findReadableCreditNote } from '../credit-note-store.js';
 import { type CreditNoteView, toCreditNoteView } from '../credit-note-view.js';

@@ -1,5 +1,5 @@
 import type { RemainingCreditableInput } from '../../../schemas/credit-notes.js';
-import { findReadableInvoice, invoiceReaderOf } from '../../invoicing/invoice-queries.js';
+import { findReadableInvoice, invoiceReaderOf } from '../../invoicing/index.js';
 import { defineQuery } from '../../shared/operation.js';
 import { type RemainingCreditableView, readBalance, toRemainingCreditableView } from '../remaining-creditable.js';
 

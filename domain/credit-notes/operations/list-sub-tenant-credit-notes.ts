@@ -1,6 +1,5 @@
 import type { CreditNoteListInput } from '../../../schemas/credit-notes.js';
-import { invoiceOwnerOf } from '../../invoicing/invoice-owner.js';
-import { invoiceReaderOf } from '../../invoicing/invoice-queries.js';
+import { invoiceOwnerOf, invoiceReaderOf } from '../../invoicing/index.js';
 import { defineQuery } from '../../shared/operation.js';
 import type { Page } from '../../shared/pagination.js';
 import { listCreditNotePage } from '../credit-note-store.js';

@@ -2,7 +2,7 @@ import type { SubTenantIncomingInvoiceListInput } from '../../../schemas/incomin
 import { AppError } from '../../shared/app-error.js';
 import { defineQuery } from '../../shared/operation.js';
 import type { Page } from '../../shared/pagination.js';
-import { requireSubTenant } from '../../sub-tenants/sub-tenant-store.js';
+import { requireSubTenant } from '../../sub-tenants/index.js';
 import { incomingReaderOf, viewsOf } from '../incoming-reader.js';
 import { listIncoming } from '../incoming-store.js';
 import type { IncomingInvoiceView } from '../incoming-view.js';

@@ -2,7 +2,7 @@ import type { RegisterIncomingInvoiceInput } from '../../../schemas/incoming-inv
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { isDataRefusal } from '../../shared/pg-errors.js';
-import { requireSubTenant } from '../../sub-tenants/sub-tenant-store.js';
+import { requireSubTenant } from '../../sub-tenants/index.js';
 import { eventData } from '../decide-incoming.js';
 import { viewsOf } from '../incoming-reader.js';
 import { insertIncoming } from '../incoming-store.js';

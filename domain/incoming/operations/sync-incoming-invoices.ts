@@ -2,7 +2,7 @@ import type { IncomingSyncOutcome, SyncIncomingInvoicesInput } from '../../../sc
 import { cleanText } from '../../shared/clean-text.js';
 import { execute } from '../../shared/execute.js';
 import { defineCommand } from '../../shared/operation.js';
-import type { ProviderAccountRef } from '../../transmission/einvoicing-provider.js';
+import type { ProviderAccountRef } from '../../transmission/index.js';
 import { INCOMING_FILE_MAX_BYTES } from '../parse-incoming-file.js';
 import { getIncomingSyncCursor } from './get-incoming-sync-cursor.js';
 import { storeIncomingPage } from './store-incoming-page.js';

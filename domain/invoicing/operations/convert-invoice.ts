@@ -1,7 +1,6 @@
 import type { ConvertInvoiceInput } from '../../../schemas/invoices.js';
-import { actorOf } from '../../audit/actor.js';
-import type { OutputFormat } from '../../documents/invoice-document.js';
-import { renderFormat } from '../../documents/render.js';
+import { actorOf } from '../../audit/index.js';
+import { type OutputFormat, renderFormat } from '../../documents/index.js';
 import { defineCommand } from '../../shared/operation.js';
 import { saveInvoiceDocument } from '../document-store.js';
 import { auditInvoice } from '../invoice-audit.js';

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { BulkCreateInvoicesInput, InvoiceInput } from '../../../schemas/invoices.js';
-import { fiscalPeriodChecker } from '../../ledger/fiscal-period.js';
-import { assertKillSwitchOff } from '../../ledger/kill-switch.js';
+import { assertKillSwitchOff, fiscalPeriodChecker } from '../../ledger/index.js';
 import { type AppError, isAppError } from '../../shared/app-error.js';
 import { type ErrorBody, errorBody } from '../../shared/error-body.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';

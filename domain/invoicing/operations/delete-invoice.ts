@@ -1,5 +1,5 @@
 import type { InvoiceIdInput } from '../../../schemas/invoices.js';
-import { actorOf } from '../../audit/actor.js';
+import { actorOf } from '../../audit/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { auditInvoice } from '../invoice-audit.js';

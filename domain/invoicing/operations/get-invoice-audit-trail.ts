@@ -1,5 +1,5 @@
 import type { InvoiceIdInput } from '../../../schemas/invoices.js';
-import { auditTrailIntact, readAuditTrail } from '../../audit/audit-trail.js';
+import { auditTrailIntact, readAuditTrail } from '../../audit/index.js';
 import { defineQuery } from '../../shared/operation.js';
 import { findReadableInvoice, invoiceReaderOf } from '../invoice-queries.js';
 

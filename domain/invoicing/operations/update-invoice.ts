@@ -1,5 +1,5 @@
 import { LOCKED_INVOICE_FIELDS, type UpdateInvoiceInput } from '../../../schemas/invoice-reading.js';
-import { actorOf } from '../../audit/actor.js';
+import { actorOf } from '../../audit/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { auditInvoice } from '../invoice-audit.js';

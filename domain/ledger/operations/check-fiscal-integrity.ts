@@ -1,5 +1,5 @@
 import type { FiscalIntegrityInput } from '../../../schemas/fiscal.js';
-import { trustedCaPems } from '../../anchoring/time-stamp-authorities.js';
+import { trustedCaPems } from '../../anchoring/index.js';
 import { defineCommand } from '../../shared/operation.js';
 import { fiscalScopeOf } from '../fiscal-scope.js';
 import { checkIntegrity, type IntegrityReport } from '../integrity-check.js';

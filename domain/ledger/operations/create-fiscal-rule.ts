@@ -1,5 +1,5 @@
 import type { CreateFiscalRuleInput } from '../../../schemas/fiscal-rules.js';
-import { actorOf } from '../../audit/actor.js';
+import { actorOf } from '../../audit/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { insertRuleVersion, loadRuleVersions, lockRuleKey } from '../fiscal-rule-store.js';

@@ -1,6 +1,5 @@
 import type { ActivateKillSwitchInput, DeactivateKillSwitchInput } from '../../../schemas/fiscal.js';
-import { actorOf } from '../../audit/actor.js';
-import { appendAuditEntry } from '../../audit/audit-trail.js';
+import { actorOf, appendAuditEntry } from '../../audit/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
 import { fiscalScopeOf } from '../fiscal-scope.js';

@@ -1,5 +1,5 @@
 import type { UpdateFiscalRuleInput } from '../../../schemas/fiscal-rules.js';
-import { actorOf } from '../../audit/actor.js';
+import { actorOf } from '../../audit/index.js';
 import { isUuid } from '../../shared/ids.js';
 import { defineCommand } from '../../shared/operation.js';
 import { findRuleVersion, insertRuleVersion, loadRuleVersions, lockRuleKey } from '../fiscal-rule-store.js';

@@ -1,6 +1,6 @@
 import type { EmptyInput } from '../../../schemas/common.js';
 import type { Pricing } from '../../../schemas/platform.js';
-import { PRICE_CURRENCY, UNIT_PRICES } from '../../billing/pricing.js';
+import { PRICE_CURRENCY, UNIT_PRICES } from '../../billing/index.js';
 import { ANY_CALLER } from '../../shared/caller.js';
 import { defineQuery } from '../../shared/operation.js';
 

@@ -1,5 +1,5 @@
 import type { SubTenantDeleted, SubTenantIdInput } from '../../../schemas/sub-tenants.js';
-import { countSubTenantEntries } from '../../ledger/fiscal-chain-summary.js';
+import { countSubTenantEntries } from '../../ledger/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { assertTenantWide, ownerOf } from '../sub-tenant.js';

@@ -1,6 +1,6 @@
 import type { SubTenantStatsInput, SubTenantStatsOverview } from '../../../schemas/sub-tenants.js';
-import { countDocuments } from '../../invoicing/document-counts.js';
-import { fiscalChainSummary } from '../../ledger/fiscal-chain-summary.js';
+import { countDocuments } from '../../invoicing/index.js';
+import { fiscalChainSummary } from '../../ledger/index.js';
 import { defineQuery } from '../../shared/operation.js';
 import { ownerOf } from '../sub-tenant.js';
 import { requireSubTenant } from '../sub-tenant-store.js';

@@ -1,7 +1,6 @@
 import type { EmptyInput } from '../../../schemas/common.js';
-import { BALANCE_TRANSACTION_TYPES, type BalanceTransactionType } from '../../billing/balance-store.js';
-import { moneyToJson } from '../../billing/money.js';
-import { countDocuments } from '../../invoicing/document-counts.js';
+import { BALANCE_TRANSACTION_TYPES, type BalanceTransactionType, moneyToJson } from '../../billing/index.js';
+import { countDocuments } from '../../invoicing/index.js';
 import type { Environment } from '../../shared/caller.js';
 import { defineQuery } from '../../shared/operation.js';
 import { tenantWideCaller } from '../key-guards.js';

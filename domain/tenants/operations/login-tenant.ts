@@ -1,10 +1,9 @@
 import type { LoginTenantInput, TenantToken } from '../../../schemas/tenant-auth.js';
-import { issueAccessToken } from '../../auth/access-token-store.js';
-import { loginThrottle } from '../../auth/login-throttle.js';
+import { issueAccessToken, loginThrottle } from '../../auth/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { enterTenant } from '../../shared/tenant-context.js';
-import { hashPassword, verifyPassword } from '../../users/password.js';
+import { hashPassword, verifyPassword } from '../../users/index.js';
 
 interface TenantLogin {
   id: string;

@@ -1,6 +1,6 @@
 import type { EmptyInput } from '../../../schemas/common.js';
 import type { TenantLogoutResult } from '../../../schemas/tenant-auth.js';
-import { revokeAccessToken } from '../../auth/access-token-store.js';
+import { revokeAccessToken } from '../../auth/index.js';
 import { defineCommand } from '../../shared/operation.js';
 import { tenantOf } from '../key-guards.js';
 

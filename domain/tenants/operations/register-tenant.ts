@@ -1,11 +1,11 @@
 import type { RegisterTenantInput, TenantCredentials } from '../../../schemas/tenant-auth.js';
-import { resolveApiKey } from '../../auth/resolve-credential.js';
-import { countOperationLimit } from '../../platform/operation-limit.js';
+import { resolveApiKey } from '../../auth/index.js';
+import { countOperationLimit } from '../../platform/index.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Environment } from '../../shared/caller.js';
 import { defineCommand } from '../../shared/operation.js';
 import { isUniqueViolation } from '../../shared/pg-errors.js';
-import { hashPassword } from '../../users/password.js';
+import { hashPassword } from '../../users/index.js';
 import { isValidSiret } from '../siret.js';
 import { issueTenantKey } from '../tenant-keys.js';
 import { insertTenantAndEnter } from '../tenant-store.js';

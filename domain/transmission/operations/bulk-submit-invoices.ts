@@ -1,5 +1,5 @@
 import type { InvoiceIdsInput, InvoiceTransmissionStatus } from '../../../schemas/transmission.js';
-import { invoiceReaderOf } from '../../invoicing/invoice-queries.js';
+import { invoiceReaderOf } from '../../invoicing/index.js';
 import { isAppError } from '../../shared/app-error.js';
 import { errorBody } from '../../shared/error-body.js';
 import { defineCommand } from '../../shared/operation.js';

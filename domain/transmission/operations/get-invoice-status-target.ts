@@ -1,5 +1,5 @@
 import type { InvoiceJobInput, StatusTarget } from '../../../schemas/transmission-jobs.js';
-import type { InvoiceRow } from '../../invoicing/invoice-row.js';
+import type { InvoiceRow } from '../../invoicing/index.js';
 import { defineQuery } from '../../shared/operation.js';
 import { accountOf, findConnection } from '../provider-connection-store.js';
 

@@ -1,10 +1,14 @@
 import type { MarkInvoicePaidInput } from '../../../schemas/transmission.js';
-import { actorOf } from '../../audit/actor.js';
-import { auditInvoice } from '../../invoicing/invoice-audit.js';
-import { findReadableInvoice, invoiceReaderOf } from '../../invoicing/invoice-queries.js';
-import type { InvoiceRow } from '../../invoicing/invoice-row.js';
-import { type InvoiceView, toInvoiceView } from '../../invoicing/invoice-view.js';
-import { assertKillSwitchOff } from '../../ledger/kill-switch.js';
+import { actorOf } from '../../audit/index.js';
+import {
+  auditInvoice,
+  findReadableInvoice,
+  type InvoiceRow,
+  type InvoiceView,
+  invoiceReaderOf,
+  toInvoiceView,
+} from '../../invoicing/index.js';
+import { assertKillSwitchOff } from '../../ledger/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { type InvoiceStatus, PAYABLE } from '../lifecycle.js';

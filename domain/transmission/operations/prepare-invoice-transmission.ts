@@ -1,6 +1,5 @@
 import type { InvoiceJobInput, TransmissionPlan } from '../../../schemas/transmission-jobs.js';
-import { findInvoiceDocument } from '../../invoicing/document-store.js';
-import type { InvoiceRow } from '../../invoicing/invoice-row.js';
+import { findInvoiceDocument, type InvoiceRow } from '../../invoicing/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineQuery } from '../../shared/operation.js';
 import { accountOf, findConnection } from '../provider-connection-store.js';

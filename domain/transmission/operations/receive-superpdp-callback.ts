@@ -1,9 +1,9 @@
 import type { InboundCallbackInput, InboundEventOutcome } from '../../../schemas/inbound-events.js';
-import { scheduleIncomingSyncs } from '../../incoming/operations/schedule-incoming-syncs.js';
+import { scheduleIncomingSyncs } from '../../incoming/operations/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { execute } from '../../shared/execute.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
-import { processInboundEvent } from '../../webhooks/operations/process-inbound-event.js';
+import { processInboundEvent } from '../../webhooks/operations/index.js';
 
 interface Trigger {
   id?: unknown;

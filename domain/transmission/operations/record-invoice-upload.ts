@@ -1,6 +1,5 @@
 import type { UploadOutcome, UploadOutcomeInput } from '../../../schemas/transmission-jobs.js';
-import { auditInvoice } from '../../invoicing/invoice-audit.js';
-import type { InvoiceRow } from '../../invoicing/invoice-row.js';
+import { auditInvoice, type InvoiceRow } from '../../invoicing/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { applyUploadEvents } from '../lifecycle-events.js';

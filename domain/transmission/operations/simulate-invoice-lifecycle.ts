@@ -1,6 +1,5 @@
 import type { SimulateLifecycleInput } from '../../../schemas/transmission.js';
-import { findReadableInvoice, invoiceReaderOf } from '../../invoicing/invoice-queries.js';
-import { type InvoiceView, toInvoiceView } from '../../invoicing/invoice-view.js';
+import { findReadableInvoice, type InvoiceView, invoiceReaderOf, toInvoiceView } from '../../invoicing/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { LIFECYCLE_LABELS } from '../lifecycle.js';

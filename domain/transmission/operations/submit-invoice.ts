@@ -1,7 +1,5 @@
 import type { InvoiceIdInput } from '../../../schemas/invoices.js';
-import { invoiceReaderOf } from '../../invoicing/invoice-queries.js';
-import { linesOf } from '../../invoicing/invoice-store.js';
-import { type InvoiceView, toInvoiceView } from '../../invoicing/invoice-view.js';
+import { type InvoiceView, invoiceReaderOf, linesOf, toInvoiceView } from '../../invoicing/index.js';
 import { defineCommand } from '../../shared/operation.js';
 import { submitInvoice as submit } from '../submit.js';
 

@@ -2,7 +2,7 @@ import type { AuthSession, GoogleCallbackInput } from '../../../schemas/auth.js'
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
 import { isUniqueViolation } from '../../shared/pg-errors.js';
-import { insertTenantAndEnter } from '../../tenants/tenant-store.js';
+import { insertTenantAndEnter } from '../../tenants/index.js';
 import { linkGoogleAccount } from '../account-claim.js';
 import { type ExternalIdentity, IdentityProviderError } from '../identity-provider.js';
 import { isValidOAuthState } from '../oauth-state.js';

@@ -2,7 +2,7 @@ import type { CreateAdminInput, CreatedAdmin } from '../../../schemas/users.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { isUniqueViolation } from '../../shared/pg-errors.js';
-import { insertTenant } from '../../tenants/tenant-store.js';
+import { insertTenant } from '../../tenants/index.js';
 import { hashPassword } from '../password.js';
 import { insertUser } from '../user-store.js';
 

@@ -1,9 +1,9 @@
 import type { AuthSession, LoginUserInput } from '../../../schemas/auth.js';
-import { loginThrottle } from '../../auth/login-throttle.js';
+import { loginThrottle } from '../../auth/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { enterTenant } from '../../shared/tenant-context.js';
-import { findTenant } from '../../tenants/tenant-store.js';
+import { findTenant } from '../../tenants/index.js';
 import { hashPassword, verifyPassword } from '../password.js';
 import { completeSignIn, findUserByEmail } from '../sign-in.js';
 

@@ -1,6 +1,6 @@
 import type { AuthMessage } from '../../../schemas/auth.js';
 import type { EmptyInput } from '../../../schemas/common.js';
-import { revokeAccessToken } from '../../auth/access-token-store.js';
+import { revokeAccessToken } from '../../auth/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 

@@ -2,7 +2,7 @@ import type { AuthSession, RegisterUserInput } from '../../../schemas/auth.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { isUniqueViolation } from '../../shared/pg-errors.js';
-import { insertTenantAndEnter } from '../../tenants/tenant-store.js';
+import { insertTenantAndEnter } from '../../tenants/index.js';
 import { hashPassword } from '../password.js';
 import { passwordProblems } from '../password-policy.js';
 import { normalizePhone, PHONE_PROBLEM } from '../phone.js';

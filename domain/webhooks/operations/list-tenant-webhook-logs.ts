@@ -1,7 +1,7 @@
 import type { ListTenantWebhookLogsInput } from '../../../schemas/webhook-logs.js';
 import { defineQuery } from '../../shared/operation.js';
 import { type Page, paginate } from '../../shared/pagination.js';
-import { tenantOf } from '../../tenants/key-guards.js';
+import { tenantOf } from '../../tenants/index.js';
 import { toLogView, type WebhookLogView } from '../attempt-view.js';
 import type { AttemptRow } from '../delivery-store.js';
 

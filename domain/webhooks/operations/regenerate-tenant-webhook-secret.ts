@@ -1,7 +1,7 @@
 import type { EmptyInput } from '../../../schemas/common.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
-import { tenantWideCaller } from '../../tenants/key-guards.js';
+import { tenantWideCaller } from '../../tenants/index.js';
 import { regenerateTenantWebhookSecretOf } from '../tenant-webhook.js';
 
 export const regenerateTenantWebhookSecret = defineCommand<EmptyInput, { webhook_url: string; webhook_secret: string }>(

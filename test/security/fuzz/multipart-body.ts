@@ -1,4 +1,4 @@
-import type { UploadSpec } from '../../../api/middleware/body.js';
+import type { UploadSpec } from '../../../api/http/route-spec.js';
 import type { FuzzBody } from './mutate-body.js';
 import type { Prng } from './prng.js';
 

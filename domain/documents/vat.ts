@@ -1,5 +1,5 @@
-import { Decimal } from '../billing/money.js';
-import type { VatCategory } from '../documents/invoice-document.js';
+import { Decimal } from '../billing/index.js';
+import type { VatCategory } from './invoice-document.js';
 
 /** Categories whose rate is 0 and whose breakdown must say why (BR-E-10, BR-AE-10, BR-IC-10, BR-G-10, BR-O-10). */
 export const NEEDS_EXEMPTION_REASON: ReadonlySet<VatCategory> = new Set(['E', 'AE', 'K', 'G', 'O']);

@@ -1,0 +1,9 @@
+/**
+ * Public surface of the billing context for code outside it: what other contexts, api/ and workers/ use.
+ * Its operations are exported from ./operations/index.ts.
+ */
+
+export { BALANCE_TRANSACTION_TYPES, type BalanceTransactionType } from './balance-store.js';
+export { chargeFor } from './charge.js';
+export { Decimal, moneyToJson, toMoney } from './money.js';
+export { PRICE_CURRENCY, UNIT_PRICES } from './pricing.js';
