@@ -135,47 +135,73 @@ export const invoiceProperties = {
   },
 } as const;
 
-const invoiceInput = (id: string, description: string, strict: boolean) =>
+/** Fields the specification's creation body requires. */
+const strictRequired = [
+  'invoice_number',
+  'direction',
+  'output_format',
+  'issue_date',
+  'total_ht',
+  'total_tax',
+  'total_ttc',
+  'seller_siret',
+  'seller_name',
+  'seller_address',
+  'buyer_name',
+  'buyer_address',
+  'lines',
+] as const;
+/** Fields the tenant body requires: direction, format and totals are defaulted or computed. */
+const tenantRequired = [
+  'issue_date',
+  'seller_siret',
+  'seller_name',
+  'seller_address',
+  'buyer_name',
+  'buyer_address',
+  'lines',
+] as const;
+const tenantProperties = {
+  invoice_number: {
+    ...invoiceProperties.invoice_number,
+    description:
+      "Invoice number (BT-1), at most 50 characters, unique per seller. Left out on a sub-tenant's invoice, the next number of the sub-tenant's own sequence is given (`F-000001`, `F-000002`…, the prefix from the tenant's `settings.invoice_prefix`); required otherwise.",
+  },
+  direction: { ...invoiceProperties.direction, default: 'outgoing' },
+  output_format: { ...invoiceProperties.output_format, default: 'facturx' },
+  subTenantId: {
+    type: 'string',
+    format: 'uuid',
+    description: 'The sub-tenant (from the path on sub-tenant routes).',
+  },
+} as const;
+const strictLineRequired = [
+  'description',
+  'quantity',
+  'unit_price',
+  'tax_rate',
+  'total_ht',
+  'total_tax',
+  'total_ttc',
+] as const;
+const tenantLineRequired = ['description', 'quantity', 'unit_price', 'tax_rate'] as const;
+
+/**
+ * A creation body: `strict` is the specification's (totals required), otherwise the tenant routes'.
+ * Both variants are typed as literals, so that FromSchema reads each one as it is.
+ */
+const invoiceInput = <Id extends string, Strict extends boolean>(id: Id, description: string, strict: Strict) =>
   ({
     $id: id,
     type: 'object',
     description,
     additionalProperties: false,
-    required: strict
-      ? [
-          'invoice_number',
-          'direction',
-          'output_format',
-          'issue_date',
-          'total_ht',
-          'total_tax',
-          'total_ttc',
-          'seller_siret',
-          'seller_name',
-          'seller_address',
-          'buyer_name',
-          'buyer_address',
-          'lines',
-        ]
-      : ['issue_date', 'seller_siret', 'seller_name', 'seller_address', 'buyer_name', 'buyer_address', 'lines'],
+    required: (strict ? strictRequired : tenantRequired) as Strict extends true
+      ? typeof strictRequired
+      : typeof tenantRequired,
     properties: {
       ...invoiceProperties,
-      ...(strict
-        ? {}
-        : {
-            invoice_number: {
-              ...invoiceProperties.invoice_number,
-              description:
-                "Invoice number (BT-1), at most 50 characters, unique per seller. Left out on a sub-tenant's invoice, the next number of the sub-tenant's own sequence is given (`F-000001`, `F-000002`…, the prefix from the tenant's `settings.invoice_prefix`); required otherwise.",
-            },
-            direction: { ...invoiceProperties.direction, default: 'outgoing' },
-            output_format: { ...invoiceProperties.output_format, default: 'facturx' },
-            subTenantId: {
-              type: 'string',
-              format: 'uuid',
-              description: 'The sub-tenant (from the path on sub-tenant routes).',
-            },
-          }),
+      ...((strict ? {} : tenantProperties) as Strict extends true ? Record<never, never> : typeof tenantProperties),
       lines: {
         type: 'array',
         minItems: 1,
@@ -184,9 +210,9 @@ const invoiceInput = (id: string, description: string, strict: boolean) =>
         items: {
           type: 'object',
           additionalProperties: false,
-          required: strict
-            ? ['description', 'quantity', 'unit_price', 'tax_rate', 'total_ht', 'total_tax', 'total_ttc']
-            : ['description', 'quantity', 'unit_price', 'tax_rate'],
+          required: (strict ? strictLineRequired : tenantLineRequired) as Strict extends true
+            ? typeof strictLineRequired
+            : typeof tenantLineRequired,
           properties: lineProperties,
         },
       },
@@ -206,57 +232,13 @@ export const CreateTenantInvoiceInput = invoiceInput(
   false,
 );
 
-interface AddressInput {
-  line1: string;
-  line2?: string;
-  postal_code: string;
-  city: string;
-  country?: string;
-}
-
-/** What the domain receives from either body (the tenant body's required fields are the fewer). */
-export interface InvoiceInput {
-  external_id?: string;
-  /** Required except on tenant routes for a sub-tenant, whose sequence then numbers it. */
-  invoice_number?: string;
-  direction?: 'outgoing' | 'incoming';
-  output_format?: (typeof OUTPUT_FORMATS)[number];
-  profile?: (typeof CII_PROFILES)[number];
-  issue_date: string;
-  due_date?: string;
-  currency?: string;
-  total_ht?: number;
-  total_tax?: number;
-  total_ttc?: number;
-  seller_siret: string;
-  seller_name: string;
-  seller_vat_number?: string;
-  seller_country?: string;
-  seller_address: AddressInput;
-  buyer_siret?: string;
-  buyer_name: string;
-  buyer_country?: string;
-  buyer_vat_number?: string;
-  buyer_legal_id?: string;
-  buyer_address: AddressInput;
-  buyer_is_individual?: boolean;
-  archive_enabled?: boolean;
-  original_file?: { filename: string; content: string };
-  metadata?: Record<string, string | number | boolean | null>;
-  subTenantId?: string;
-  lines: {
-    description: string;
-    quantity: number;
-    unit_price: number;
-    tax_rate: number;
-    vat_category?: (typeof VAT_CATEGORIES)[number];
-    vat_exemption_reason?: string;
-    unit_code?: string;
-    total_ht?: number;
-    total_tax?: number;
-    total_ttc?: number;
-  }[];
-}
+export type CreateInvoiceInput = FromSchema<typeof CreateInvoiceInput>;
+export type CreateTenantInvoiceInput = FromSchema<typeof CreateTenantInvoiceInput>;
+/**
+ * What the domain receives from either body: the tenant body, whose required fields are the fewer
+ * (the specification's body is one of its values: the same fields, more of them required).
+ */
+export type InvoiceInput = CreateTenantInvoiceInput;
 
 export const BulkCreateInvoicesInput = {
   $id: 'BulkCreateInvoicesInput',
@@ -274,7 +256,7 @@ export const BulkCreateInvoicesInput = {
     },
   },
 } as const;
-export type BulkCreateInvoicesInput = { invoices: unknown[] };
+export type BulkCreateInvoicesInput = FromSchema<typeof BulkCreateInvoicesInput>;
 
 export const BulkCreateInvoicesResult = {
   $id: 'BulkCreateInvoicesResult',
