@@ -312,7 +312,13 @@ const addressOutput = {
   },
 } as const;
 
-const partyOutput = (who: string) =>
+/** What the nested buyer has that the seller has not. */
+const buyerOnly = {
+  legal_id: { type: ['string', 'null'], description: 'Other legal identifier.' },
+  is_individual: { type: 'boolean', description: 'A consumer.' },
+} as const;
+
+const partyOutput = <Who extends 'seller' | 'buyer'>(who: Who) =>
   ({
     type: 'object',
     additionalProperties: false,
@@ -324,12 +330,8 @@ const partyOutput = (who: string) =>
       vat_number: { type: ['string', 'null'], description: 'VAT identifier.' },
       country: { type: 'string', description: 'Country code.' },
       address: { ...addressOutput, description: 'Postal address.' },
-      ...(who === 'buyer'
-        ? {
-            legal_id: { type: ['string', 'null'], description: 'Other legal identifier.' },
-            is_individual: { type: 'boolean', description: 'A consumer.' },
-          }
-        : {}),
+      // typed per party, so that FromSchema sees the buyer's extra fields as the literals they are
+      ...((who === 'buyer' ? buyerOnly : {}) as Who extends 'buyer' ? typeof buyerOnly : Record<never, never>),
     },
   }) as const;
 
