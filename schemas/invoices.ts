@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { CII_PROFILES, OUTPUT_FORMATS, VAT_CATEGORIES } from '../domain/documents/invoice-document.js';
 import { pageOf, pageParams } from './common.js';
+import type { LifecycleEvent } from './transmission.js';
 
 /** Invoice statuses (spec "States and transitions: Invoice"). */
 export const INVOICE_STATUSES = [
@@ -475,6 +476,9 @@ export const Invoice = {
     updated_at: { type: 'string', format: 'date-time', description: 'Last change.' },
   },
 } as const;
+
+export type Invoice = FromSchema<typeof Invoice, { references: [typeof InvoiceLine, typeof LifecycleEvent] }>;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export const InvoiceListInput = {
   $id: 'InvoiceListInput',
