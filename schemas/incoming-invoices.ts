@@ -286,6 +286,11 @@ export const IncomingInvoice = {
   },
 } as const;
 
+export type IncomingInvoice = FromSchema<
+  typeof IncomingInvoice,
+  { references: [typeof IncomingInvoiceLine, typeof IncomingInvoiceEvent] }
+>;
+
 export const IncomingInvoicePage = pageOf('IncomingInvoicePage', 'IncomingInvoice', 'A page of incoming invoices.');
 
 export const SyncIncomingInvoicesInput = {
