@@ -151,6 +151,7 @@ export const TenantKeyList = {
   required: ['data'],
   properties: { data: { type: 'array', items: { $ref: 'TenantKey' }, description: 'The keys.' } },
 } as const;
+export type TenantKeyList = FromSchema<typeof TenantKeyList, { references: [typeof TenantKey] }>;
 
 export const CreateTenantKeyInput = {
   $id: 'CreateTenantKeyInput',
