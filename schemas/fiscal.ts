@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { pageOf, pageParams } from './common.js';
+import { type PageMeta, pageOf, pageParams } from './common.js';
 
 const subTenantFilter = {
   type: 'string',
@@ -146,6 +146,10 @@ export const FiscalIntegrityHistory = pageOf(
   'FiscalIntegrityCheck',
   'Recorded integrity checks.',
 );
+export type FiscalIntegrityHistory = FromSchema<
+  typeof FiscalIntegrityHistory,
+  { references: [typeof FiscalIntegrityCheck, typeof PageMeta] }
+>;
 
 export const KillSwitchStatus = {
   $id: 'KillSwitchStatus',
@@ -281,6 +285,8 @@ export const FiscalEntriesPage = {
     meta: { $ref: 'PageMeta', description: 'Pagination.' },
   },
 } as const;
+
+export type FiscalEntriesPage = FromSchema<typeof FiscalEntriesPage, { references: [typeof FiscalEntry, typeof PageMeta] }>;
 
 export const fiscalSchemas = [
   FiscalEntriesInput,
