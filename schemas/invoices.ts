@@ -546,6 +546,7 @@ export const GeneratedDocuments = {
     files: { type: 'array', items: { ...fileSummary, description: 'A file.' }, description: 'Files stored.' },
   },
 } as const;
+export type GeneratedDocuments = FromSchema<typeof GeneratedDocuments>;
 
 export const InvoiceDocumentsInput = {
   $id: 'InvoiceDocumentsInput',
@@ -587,6 +588,10 @@ export const GeneratedDocumentsBatch = {
     },
   },
 } as const;
+export type GeneratedDocumentsBatch = FromSchema<
+  typeof GeneratedDocumentsBatch,
+  { references: [typeof GeneratedDocuments] }
+>;
 
 export const ConvertInvoiceInput = {
   $id: 'ConvertInvoiceInput',

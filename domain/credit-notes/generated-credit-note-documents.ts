@@ -1,9 +1,9 @@
+import type { GeneratedCreditNoteDocuments } from '../../schemas/credit-notes.js';
 import { actorOf } from '../audit/actor.js';
 import { appendAuditEntry } from '../audit/audit-trail.js';
 import {
   failureReason,
   fileSummary,
-  type GeneratedDocuments,
   type RenderOutcome,
   renderOutcome,
 } from '../invoicing/generated-documents.js';
@@ -37,7 +37,7 @@ export async function recordCreditNoteRendering(
   ctx: OperationContext,
   c: CreditNoteRow,
   outcome: RenderOutcome,
-): Promise<{ creditNote: CreditNoteRow; generated: GeneratedDocuments }> {
+): Promise<{ creditNote: CreditNoteRow; generated: GeneratedCreditNoteDocuments }> {
   const now = ctx.clock.now();
   if ('error' in outcome) {
     const [failed] = await ctx
