@@ -286,7 +286,10 @@ export const FiscalEntriesPage = {
   },
 } as const;
 
-export type FiscalEntriesPage = FromSchema<typeof FiscalEntriesPage, { references: [typeof FiscalEntry, typeof PageMeta] }>;
+export type FiscalEntriesPage = FromSchema<
+  typeof FiscalEntriesPage,
+  { references: [typeof FiscalEntry, typeof PageMeta] }
+>;
 
 export const fiscalSchemas = [
   FiscalEntriesInput,

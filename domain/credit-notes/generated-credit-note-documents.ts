@@ -1,12 +1,7 @@
 import type { GeneratedCreditNoteDocuments } from '../../schemas/credit-notes.js';
 import { actorOf } from '../audit/actor.js';
 import { appendAuditEntry } from '../audit/audit-trail.js';
-import {
-  failureReason,
-  fileSummary,
-  type RenderOutcome,
-  renderOutcome,
-} from '../invoicing/generated-documents.js';
+import { failureReason, fileSummary, type RenderOutcome, renderOutcome } from '../invoicing/generated-documents.js';
 import type { StoredInvoice } from '../invoicing/invoice-row.js';
 import type { Logger } from '../shared/logger.js';
 import type { OperationContext } from '../shared/operation.js';

@@ -1,7 +1,7 @@
 import type { FiscalEntriesInput, FiscalEntriesPage } from '../../../schemas/fiscal.js';
 import type { Environment } from '../../shared/caller.js';
 import { defineQuery } from '../../shared/operation.js';
-import { type Page, paginate } from '../../shared/pagination.js';
+import { paginate } from '../../shared/pagination.js';
 import { fiscalScopeIn } from '../fiscal-scope.js';
 
 interface EntryRow {

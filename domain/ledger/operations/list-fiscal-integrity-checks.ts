@@ -1,6 +1,6 @@
 import type { FiscalIntegrityHistory, FiscalIntegrityHistoryInput } from '../../../schemas/fiscal.js';
 import { defineQuery } from '../../shared/operation.js';
-import { type Page, paginate } from '../../shared/pagination.js';
+import { paginate } from '../../shared/pagination.js';
 import { fiscalScopeOf } from '../fiscal-scope.js';
 
 interface CheckRow {
