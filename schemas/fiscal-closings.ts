@@ -229,6 +229,7 @@ export const CloseFiscalChainResult = {
     yearly: count('Yearly closings made.'),
   },
 } as const;
+export type CloseFiscalChainResult = FromSchema<typeof CloseFiscalChainResult>;
 
 export const ScheduleFiscalClosingsResult = {
   $id: 'ScheduleFiscalClosingsResult',

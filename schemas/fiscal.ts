@@ -100,6 +100,7 @@ export const FiscalIntegrityReport = {
     checked_at: { type: 'string', format: 'date-time', description: 'When the check ran (it is recorded).' },
   },
 } as const;
+export type FiscalIntegrityReport = FromSchema<typeof FiscalIntegrityReport>;
 
 export const FiscalIntegrityHistoryInput = {
   $id: 'FiscalIntegrityHistoryInput',

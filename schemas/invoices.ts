@@ -299,6 +299,10 @@ export const BulkCreateInvoicesResult = {
     },
   },
 } as const;
+export type BulkCreateInvoicesResult = FromSchema<
+  typeof BulkCreateInvoicesResult,
+  { references: [typeof Invoice, typeof InvoiceLine, typeof LifecycleEvent] }
+>;
 
 const addressOutput = {
   type: 'object',
@@ -629,6 +633,7 @@ export const InvoiceConversion = {
     expires_at: { type: 'string', format: 'date-time', description: 'When the link stops working.' },
   },
 } as const;
+export type InvoiceConversion = FromSchema<typeof InvoiceConversion>;
 
 export const invoiceSchemas = [
   GeneratedDocuments,

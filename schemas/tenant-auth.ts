@@ -211,6 +211,7 @@ export const KeyRegeneration = {
     warning: { type: 'string', description: 'The key is shown only once.' },
   },
 } as const;
+export type KeyRegeneration = FromSchema<typeof KeyRegeneration, { references: [typeof NewTenantKey] }>;
 
 export const tenantAuthSchemas = [
   RegisterTenantInput,

@@ -213,5 +213,6 @@ export const TenantStats = {
     },
   },
 } as const;
+export type TenantStats = FromSchema<typeof TenantStats>;
 
 export const tenantProfileSchemas = [TenantProfile, UpdatedTenantProfile, UpdateTenantProfileInput, TenantStats];

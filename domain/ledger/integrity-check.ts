@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { FiscalIntegrityReport } from '../../schemas/fiscal.js';
 import type { AnchorRow } from '../anchoring/anchor-store.js';
 import { trustedCaPems } from '../anchoring/time-stamp-authorities.js';
 import type { Environment } from '../shared/caller.js';
@@ -19,17 +20,8 @@ export interface IntegrityScope {
   date: string | null;
 }
 
-export interface IntegrityReport {
-  valid: boolean;
-  chains_checked: number;
-  entries_checked: number;
-  first_entry: number | null;
-  last_entry: number | null;
-  closings_checked: number;
-  anchors_checked: number;
-  broken_links: (BrokenLink & { sub_tenant_id: string | null; closing_id?: string })[];
-  checked_at: string;
-}
+/** Schema `FiscalIntegrityReport`: the type comes from the schema. */
+export type IntegrityReport = FiscalIntegrityReport;
 
 /**
  * Walks each chain in scope from its first entry, in batches by sequence number, recomputing every

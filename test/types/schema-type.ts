@@ -79,3 +79,18 @@ export type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true
 export type Fits<A, B> = [A] extends [B] ? true : false;
 /** Compiles only when given `true`. */
 export type Assert<T extends true> = T;
+
+/** Why FromSchema's type of the schema says nothing (any, unknown or never), else never. */
+type Degenerate<T> = 0 extends 1 & T ? 'any' : unknown extends T ? 'unknown' : [T] extends [never] ? 'never' : never;
+type Readable = {
+  [Id in SchemaId]: [Degenerate<SchemaType<Id>>] extends [never]
+    ? true
+    : `${Id}: FromSchema gives ${Degenerate<SchemaType<Id>>}`;
+};
+type EveryValueTrue<T extends Record<string, true>> = T;
+
+/**
+ * Fails to compile, naming the schema, when FromSchema cannot read one (a `required` typed
+ * `string[]`, a property built at run time): its type would then check nothing.
+ */
+export type EverySchemaReadable = EveryValueTrue<Readable>;
