@@ -5,7 +5,7 @@ import { trustedCaPems } from '../anchoring/time-stamp-authorities.js';
 import type { Environment } from '../shared/caller.js';
 import { type ClosingRow, chainClosings } from './closing-store.js';
 import { periodTotals, zeroTotals } from './closing-totals.js';
-import { type BrokenLink, type ChainCursor, chainStart, type StoredEntry, verifyEntries } from './verify-chain.js';
+import { type ChainCursor, chainStart, type StoredEntry, verifyEntries } from './verify-chain.js';
 import { type ClosingEvidence, verifyClosings } from './verify-closings.js';
 
 /** Entries read per query: a long chain is verified in constant memory. */

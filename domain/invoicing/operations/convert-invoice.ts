@@ -1,6 +1,5 @@
 import type { ConvertInvoiceInput, InvoiceConversion } from '../../../schemas/invoices.js';
 import { actorOf } from '../../audit/actor.js';
-import type { OutputFormat } from '../../documents/invoice-document.js';
 import { renderFormat } from '../../documents/render.js';
 import { defineCommand } from '../../shared/operation.js';
 import { saveInvoiceDocument } from '../document-store.js';

@@ -3,7 +3,6 @@ import type { TenantStats } from '../../../schemas/tenant-profile.js';
 import { BALANCE_TRANSACTION_TYPES, type BalanceTransactionType } from '../../billing/balance-store.js';
 import { moneyToJson } from '../../billing/money.js';
 import { countDocuments } from '../../invoicing/document-counts.js';
-import type { Environment } from '../../shared/caller.js';
 import { defineQuery } from '../../shared/operation.js';
 import { tenantWideCaller } from '../key-guards.js';
 

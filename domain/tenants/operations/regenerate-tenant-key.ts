@@ -5,7 +5,7 @@ import { defineCommand } from '../../shared/operation.js';
 import { revokeKey } from '../api-key-queries.js';
 import { keyOwnerOf } from '../key-guards.js';
 import { heldScopes } from '../key-scopes.js';
-import { type IssuedTenantKey, issueTenantKey } from '../tenant-keys.js';
+import { issueTenantKey } from '../tenant-keys.js';
 
 /** Schema `KeyRegeneration`: the type comes from the schema. */
 export type { KeyRegeneration };

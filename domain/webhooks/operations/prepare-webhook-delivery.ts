@@ -4,7 +4,6 @@ import { findDelivery } from '../delivery-store.js';
 import { endpointById } from '../endpoint-store.js';
 import { envelopeOf, type OutboxEvent } from '../envelope.js';
 import { signedRequest } from '../signed-request.js';
-import type { WebhookRequest } from '../webhook-sender.js';
 
 /** Schema `PreparedWebhookDelivery`: the type comes from the schema. */
 export type { PreparedWebhookDelivery };
