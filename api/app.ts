@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import type { Deps } from '../domain/shared/deps.js';
 import { bindRoute, koaPath } from './http/bind-route.js';
 import type { InFlight } from './http/in-flight.js';
@@ -19,6 +19,11 @@ export interface AppOptions {
   routes?: readonly RouteSpec[];
   /** Counts running handlers, so that a graceful stop can wait for them (api/main.ts). */
   inFlight?: InFlight;
+  /**
+   * Tests only: a middleware over the routes, inside the error handler, that checks each response
+   * against its documented schema (test/helpers/response-contract.ts). Never set in production.
+   */
+  responseCheck?: (routes: readonly RouteSpec[]) => Middleware;
 }
 
 /**
@@ -44,6 +49,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa {
   app.use(requestContext(deps.log));
   app.use(corsFor(deps.config.corsOrigins));
   app.use(errorHandler());
+  if (options.responseCheck) app.use(options.responseCheck(routes));
   app.use(parseBody(routes, deps.config.jsonBodyLimit));
   app.use(router.routes());
   app.use(googleSimulatorRouter(deps).routes());

@@ -26,14 +26,10 @@ const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * The floor's run.sh, found as .ci/run finds the validator: PGBENCH_FLOOR (the script or its directory),
- * else the shared tree beside the repository, else /work/shared.
+ * else the shared tree beside the repository (../shared).
  */
 export function findFloorScript(): string | null {
-  const candidates = [
-    process.env.PGBENCH_FLOOR,
-    resolve(REPO, '../shared/bench/pgbench-floor/run.sh'),
-    '/work/shared/bench/pgbench-floor/run.sh',
-  ];
+  const candidates = [process.env.PGBENCH_FLOOR, resolve(REPO, '../shared/bench/pgbench-floor/run.sh')];
   for (const candidate of candidates) {
     if (!candidate) continue;
     const script = candidate.endsWith('.sh') ? candidate : resolve(candidate, 'run.sh');

@@ -34,7 +34,7 @@ export function pipelineSettings(): PipelineSettings {
     drain_timeout_s: envInt('BENCH_PIPELINE_DRAIN_TIMEOUT', 30, 1),
     idle_invoices: envInt('BENCH_PIPELINE_IDLE_INVOICES', 5, 0),
     idle_timeout_s: envInt('BENCH_PIPELINE_IDLE_TIMEOUT', 10, 1),
-    total_timeout_s: envInt('BENCH_PIPELINE_TIMEOUT', 240, 10),
+    total_timeout_s: envInt('BENCH_PIPELINE_TIMEOUT', 420, 10),
   };
 }
 

@@ -2,6 +2,7 @@ import { createBenchDatabase } from './bench-database.js';
 import { clusterCpu, processCpu } from './cpu-meter.js';
 import { measureDocuments } from './documents.js';
 import { envInt, selectedScenarios } from './env.js';
+import { type ForensicReport, measureForensicExport } from './forensic.js';
 import { measureLedgerAppend } from './ledger.js';
 import { log } from './log.js';
 import { type BenchSettings, measureScenario, type ScenarioReport } from './measure.js';
@@ -27,28 +28,47 @@ async function main(): Promise<boolean> {
     log(`pipeline: ${pipelineSet.invoices} invoices per phase, at most ${pipelineSet.total_timeout_s} s in all`);
     pipeline = await measurePipeline(pipelineSet);
   }
+  // The in-process measures run with any selection but `forensic_export` alone.
+  const inProcess = !only || only.some((name) => name !== 'forensic_export');
   // After the web process has stopped: the renderers alone, as one worker process runs them.
-  log(`document_generate: ${settings.durationS} s per measure`);
-  const documents = await measureDocuments(Math.max(1, Math.round(settings.durationS / 2)));
-  log(`document_generate: ${JSON.stringify(documents)}`);
-  log(`ledger_append: ${settings.durationS} s per measure`);
-  const ledger = await measureLedgerAppend(Math.max(1, Math.round(settings.durationS / 2)));
-  log(`ledger_append: ${JSON.stringify(ledger)}`);
+  let documents: Awaited<ReturnType<typeof measureDocuments>> | null = null;
+  let ledger: Awaited<ReturnType<typeof measureLedgerAppend>> | null = null;
+  if (inProcess) {
+    log(`document_generate: ${settings.durationS} s per measure`);
+    documents = await measureDocuments(Math.max(1, Math.round(settings.durationS / 2)));
+    log(`document_generate: ${JSON.stringify(documents)}`);
+    log(`ledger_append: ${settings.durationS} s per measure`);
+    ledger = await measureLedgerAppend(Math.max(1, Math.round(settings.durationS / 2)));
+    log(`ledger_append: ${JSON.stringify(ledger)}`);
+  }
+  let forensic: ForensicReport | null = null;
+  if (!only || only.includes('forensic_export')) {
+    const entries = envInt('BENCH_FORENSIC_ENTRIES', 1_000_000, 1);
+    log(`forensic_export: ${entries} entries`);
+    forensic = await measureForensicExport(entries);
+    log(`forensic_export: ${JSON.stringify(forensic)}`);
+  }
   const document = {
     node: process.version,
     started_at: startedAt,
     scenarios: reports,
     ...(floor ? { floor } : {}),
-    ...(pipeline ? { pipeline: { ...pipeline, summary: summarizePipeline(pipeline, documents, floor) } } : {}),
-    document_generate: documents,
-    ledger_append: ledger,
+    ...(pipeline && documents
+      ? { pipeline: { ...pipeline, summary: summarizePipeline(pipeline, documents, floor) } }
+      : {}),
+    ...(documents ? { document_generate: documents } : {}),
+    ...(ledger ? { ledger_append: ledger } : {}),
+    ...(forensic ? { forensic_export: forensic } : {}),
   };
   process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
   const failed = reports.filter((r) => r.errors > 0 || r.non_2xx > 0);
   for (const r of failed) log(`${r.name}: ${r.errors} errors, ${r.non_2xx} non-2xx responses`);
   const pipelineFailed = pipeline ? pipelineCreationErrors(pipeline) : [];
   for (const line of pipelineFailed) log(line);
-  return failed.length === 0 && pipelineFailed.length === 0;
+  const forensicFailed = forensic !== null && forensic.bytes !== forensic.content_length;
+  if (forensicFailed)
+    log(`forensic_export: ${forensic?.bytes} bytes received of ${forensic?.content_length} announced`);
+  return failed.length === 0 && pipelineFailed.length === 0 && !forensicFailed;
 }
 
 /** Creations the service refused or dropped during the pipeline: like a scenario's, they fail the run. */

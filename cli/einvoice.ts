@@ -1,27 +1,56 @@
 import { parseArgs } from 'node:util';
 import { buildContainer, resolveDeps, startDeps, stopDeps } from '../domain/container.js';
-import { isAppError } from '../domain/shared/app-error.js';
+import { AppError } from '../domain/shared/app-error.js';
 import { systemCaller } from '../domain/shared/caller.js';
 import { createDatabase } from '../domain/shared/database.js';
+import { asAppError, errorBody } from '../domain/shared/error-body.js';
 import { execute } from '../domain/shared/execute.js';
 import { generateAppKey } from '../runtime/app-key.js';
 import { openEnvironment } from '../runtime/environment.js';
 import { MIGRATIONS_DIR, migrateDatabase } from '../runtime/migrate.js';
 import { COMMANDS } from './commands.js';
+import { formatFailure, formatResult, OUTPUT_MODES, type OutputMode } from './output.js';
 
 const HELP = [
-  'einvoice: operator commands; JSON on stdout. Uses DATABASE_URL, or the embedded database under DATA_DIR.',
+  'einvoice: operator commands; JSON on stdout (or text with --output text). Uses DATABASE_URL, or the embedded database under DATA_DIR.',
   '',
+  '  einvoice [--output json|text] <command>',
   '  einvoice migrate',
   '  einvoice key generate',
   ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
 ].join('\n');
 
-class UsageError extends Error {}
+/** A bad command line: reported as BAD_REQUEST, with exit code 2 and the usage. */
+class UsageError extends AppError {
+  constructor(message: string) {
+    super('BAD_REQUEST', message);
+  }
+}
 
-const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+let mode: OutputMode = 'json';
 
-async function main(argv: string[]): Promise<number> {
+const print = (value: unknown) => process.stdout.write(`${formatResult(value, mode)}\n`);
+
+/** Takes the global `--output json|text` (or `--output=text`) out of the arguments. */
+function takeOutputMode(argv: string[]): string[] {
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = arg === '--output' ? argv[++i] : arg.startsWith('--output=') ? arg.slice('--output='.length) : null;
+    if (value === null) {
+      rest.push(arg);
+      continue;
+    }
+    if (!OUTPUT_MODES.includes(value as OutputMode)) {
+      throw new UsageError(`--output must be one of ${OUTPUT_MODES.join(', ')}`);
+    }
+    mode = value as OutputMode;
+  }
+  return rest;
+}
+
+async function main(args: string[]): Promise<number> {
+  const argv = takeOutputMode(args);
   const [group, action, ...rest] = argv;
   if (!group || group === 'help' || group === '--help' || group === '-h') {
     process.stdout.write(`${HELP}\n`);
@@ -83,17 +112,20 @@ async function assertMigrated(url: string): Promise<void> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
+    const problems = (err as { problems?: string[] } | null)?.problems;
+    if (problems) {
+      // A bad configuration, refused before anything ran: its message lists every problem.
+      process.stderr.write(`${(err as Error).message}\n`);
+      process.exit(78);
+    }
+    // The same error shape as the API's (domain/shared/error-body.ts); an unforeseen error prints
+    // the generic INTERNAL_ERROR body, then its stack for the operator on this machine.
+    process.stderr.write(`${formatFailure(errorBody(err), mode)}\n`);
     if (err instanceof UsageError) {
-      process.stderr.write(`${JSON.stringify({ error: { code: 'USAGE', message: err.message } }, null, 2)}\n${HELP}\n`);
+      process.stderr.write(`${HELP}\n`);
       process.exit(2);
     }
-    if (isAppError(err)) {
-      const error = { code: err.code, message: err.message, ...(err.extra.fields ? { errors: err.extra.fields } : {}) };
-      process.stderr.write(`${JSON.stringify({ error }, null, 2)}\n`);
-      process.exit(1);
-    }
-    const problems = (err as { problems?: string[] }).problems;
-    process.stderr.write(`${problems ? (err as Error).message : ((err as Error)?.stack ?? String(err))}\n`);
-    process.exit(problems ? 78 : 1);
+    if (!asAppError(err)) process.stderr.write(`\n${(err as Error)?.stack ?? String(err)}\n`);
+    process.exit(1);
   },
 );

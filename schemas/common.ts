@@ -1,15 +1,27 @@
+import { ERROR_CODES } from '../domain/shared/error-codes.js';
+
 /** Schemas shared by every context: error bodies and empty inputs. */
 
 export const ErrorResponse = {
   $id: 'ErrorResponse',
   type: 'object',
-  description: 'Every error except validation failures.',
+  description:
+    'An error, as every surface reports it: HTTP bodies (except 422 validation failures, `ValidationErrorResponse`), bulk results per item, stopped jobs, the CLI. `code` is one of the error catalogue (docs/api/conventions.md).',
   required: ['message', 'error', 'code', 'error_code'],
   properties: {
     message: { type: 'string', description: 'What went wrong and, where possible, what to do next.' },
     error: { type: 'string', description: 'The code in lower snake case (`not_found`).' },
-    code: { type: 'string', description: 'Upper snake case error code (`NOT_FOUND`).' },
-    error_code: { type: 'string', description: 'Same value as `code`, for clients of the reference shape.' },
+    code: { type: 'string', enum: ERROR_CODES, description: 'Upper snake case error code (`NOT_FOUND`).' },
+    error_code: {
+      type: 'string',
+      enum: ERROR_CODES,
+      description: 'Same value as `code`, for clients of the reference shape.',
+    },
+    errors: {
+      type: 'object',
+      description: 'On `VALIDATION_ERROR` outside HTTP (bulk items, CLI, jobs): messages per dotted field path.',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+    },
     request_id: { type: 'string', description: 'The request id, on internal errors, to quote to support.' },
   },
   additionalProperties: true,
@@ -93,5 +105,56 @@ export const pageOf = <Id extends string, ItemRef extends string>(id: Id, itemRe
       meta: { $ref: 'PageMeta', description: 'Pagination.' },
     },
   }) as const;
+
+/**
+ * The input of a worker step that works a fetched batch of jobs at once: `{<key>: [{id, tenant_id}]}`,
+ * one item per job, each naming its row and the tenant that queued it.
+ */
+export const tenantRowsBatch = <Id extends string, Key extends string>(
+  id: Id,
+  key: Key,
+  description: string,
+  rowDescription: string,
+) =>
+  ({
+    $id: id,
+    type: 'object',
+    description,
+    additionalProperties: false,
+    required: [key],
+    properties: {
+      [key]: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 100,
+        description: 'One per job of the batch.',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'tenant_id'],
+          properties: {
+            id: { type: 'string', format: 'uuid', description: rowDescription },
+            tenant_id: { type: 'string', format: 'uuid', description: 'Its tenant.' },
+          },
+        },
+      },
+    } as { [K in Key]: TenantRows },
+  }) as const;
+
+interface TenantRows {
+  type: 'array';
+  minItems: 1;
+  maxItems: 100;
+  description: string;
+  items: {
+    type: 'object';
+    additionalProperties: false;
+    required: ['id', 'tenant_id'];
+    properties: {
+      id: { type: 'string'; format: 'uuid'; description: string };
+      tenant_id: { type: 'string'; format: 'uuid'; description: string };
+    };
+  };
+}
 
 export const commonSchemas = [ErrorResponse, ValidationErrorResponse, EmptyInput, PageMeta];

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { CII_PROFILES, OUTPUT_FORMATS, VAT_CATEGORIES } from '../domain/documents/invoice-document.js';
-import { pageOf, pageParams } from './common.js';
+import { type ErrorResponse, pageOf, pageParams, tenantRowsBatch } from './common.js';
 import type { LifecycleEvent } from './transmission.js';
 
 /** Invoice statuses (spec "States and transitions: Invoice"). */
@@ -279,21 +279,7 @@ export const BulkCreateInvoicesResult = {
           index: { type: 'integer', description: 'Position of the item in `invoices`, from 0.' },
           status: { type: 'string', enum: ['created', 'failed'], description: 'Outcome.' },
           invoice: { $ref: 'Invoice', description: 'The invoice created.' },
-          error: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['code', 'message'],
-            description: 'Why the item was refused.',
-            properties: {
-              code: { type: 'string', description: 'Error code (`VALIDATION_ERROR`, `INSUFFICIENT_BALANCE`, ...).' },
-              message: { type: 'string', description: 'The problem in words.' },
-              errors: {
-                type: 'object',
-                description: 'Validation messages per field path of the item.',
-                additionalProperties: { type: 'array', items: { type: 'string' } },
-              },
-            },
-          },
+          error: { $ref: 'ErrorResponse', description: 'Why the item was refused (the error shape).' },
         },
       },
     },
@@ -301,7 +287,7 @@ export const BulkCreateInvoicesResult = {
 } as const;
 export type BulkCreateInvoicesResult = FromSchema<
   typeof BulkCreateInvoicesResult,
-  { references: [typeof Invoice, typeof InvoiceLine, typeof LifecycleEvent] }
+  { references: [typeof Invoice, typeof InvoiceLine, typeof LifecycleEvent, typeof ErrorResponse] }
 >;
 
 const addressOutput = {
@@ -552,30 +538,12 @@ export const GeneratedDocuments = {
 } as const;
 export type GeneratedDocuments = FromSchema<typeof GeneratedDocuments>;
 
-export const InvoiceDocumentsInput = {
-  $id: 'InvoiceDocumentsInput',
-  type: 'object',
-  description: 'Invoices whose files the document worker renders together, each with its tenant.',
-  additionalProperties: false,
-  required: ['invoices'],
-  properties: {
-    invoices: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 100,
-      description: 'The invoices (one per job of the batch).',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'tenant_id'],
-        properties: {
-          id: { type: 'string', format: 'uuid', description: 'Invoice id.' },
-          tenant_id: { type: 'string', format: 'uuid', description: 'Its tenant.' },
-        },
-      },
-    },
-  },
-} as const;
+export const InvoiceDocumentsInput = tenantRowsBatch(
+  'InvoiceDocumentsInput',
+  'invoices',
+  'Invoices whose files the document worker renders together, each with its tenant.',
+  'Invoice id.',
+);
 export type InvoiceDocumentsInput = FromSchema<typeof InvoiceDocumentsInput>;
 
 export const GeneratedDocumentsBatch = {

@@ -38,6 +38,41 @@ export interface DocumentedRoute {
 
 export const API_VERSION = '1.2.1';
 
+/**
+ * The error statuses a route documents: 404 and 500 always; 429 when it is rate limited; 422 when it
+ * takes input or a body (unknown fields are refused); 401 and 403 when it takes credentials; 400, 409, 413 and 415 when it takes a body;
+ * then the route's own `errors`.
+ */
+export function documentedErrors(
+  route: Pick<DocumentedRoute, 'method' | 'path' | 'auth' | 'rateLimit' | 'errors' | 'operation'>,
+  input: JsonSchema,
+): Set<number> {
+  const hasBody = ['post', 'put', 'patch'].includes(route.method);
+  const takesInput = Object.keys((input.properties ?? {}) as object).length > 0 || route.path.includes('{');
+  const errors = new Set([404, 500]);
+  if (route.rateLimit !== 'none') errors.add(429);
+  if (takesInput || hasBody) errors.add(422);
+  if (!route.auth.includes('none')) for (const s of [401, 403]) errors.add(s);
+  if (hasBody) for (const s of [400, 409, 413, 415]) errors.add(s);
+  if (route.operation.name === 'health_check') errors.add(503);
+  for (const extra of route.errors ?? []) errors.add(extra);
+  return errors;
+}
+
+/**
+ * The JSON body of a route's success, around its output schema: the output itself (`raw`), `{data}`
+ * or `{message, data}` (api/http/bind-route.ts `envelope`). The document and the tests' response
+ * check (test/helpers/response-contract.ts) both use it.
+ */
+export function successBodySchema(route: Pick<DocumentedRoute, 'envelope' | 'message'>, output: object): object {
+  if (route.envelope === 'raw') return output;
+  return {
+    type: 'object',
+    required: route.message ? ['message', 'data'] : ['data'],
+    properties: route.message ? { message: { type: 'string' }, data: output } : { data: output },
+  };
+}
+
 /** Builds the OpenAPI 3.1 document from the route tables and the schema registry (never by hand). */
 export function buildOpenApiDocument(
   routes: readonly DocumentedRoute[],
@@ -93,24 +128,11 @@ export function buildOpenApiDocument(
           return { [name]: [] };
         });
 
-    const errors = new Set([404, 500]);
-    if (route.rateLimit !== 'none') errors.add(429);
-    if (rest.length || pathParams.length) errors.add(422);
-    if (!isPublic) for (const s of [401, 403]) errors.add(s);
-    if (hasBody) for (const s of [400, 409, 413, 415]) errors.add(s);
-    if (route.operation.name === 'health_check') errors.add(503);
-    for (const extra of route.errors ?? []) errors.add(extra);
+    const errors = documentedErrors(route, input);
     for (const status of errors) usedErrors.add(status);
 
     const outputRef = { $ref: `#/components/schemas/${route.operation.output}` };
-    const success =
-      route.envelope === 'raw'
-        ? outputRef
-        : {
-            type: 'object',
-            required: route.message ? ['message', 'data'] : ['data'],
-            properties: route.message ? { message: { type: 'string' }, data: outputRef } : { data: outputRef },
-          };
+    const success = successBodySchema(route, outputRef);
 
     const successHeaders: Record<string, unknown> = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
     if (route.file) {

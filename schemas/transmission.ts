@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import type { ErrorResponse } from './common.js';
 
 /** Submission, lifecycle and payment of outgoing invoices and the provider's plumbing. */
 
@@ -52,18 +53,15 @@ export const InvoiceTransmissionStatus = {
     pdp_id: nullableStr("The e-invoicing provider's id, once uploaded."),
     submitted_at: nullableTime('When it was submitted.'),
     error: {
-      type: ['object', 'null'],
-      description: 'Why this invoice was refused (the others are not affected).',
-      additionalProperties: false,
-      required: ['code', 'message'],
-      properties: {
-        code: { type: 'string', description: 'Error code (`NOT_FOUND`, `INVALID_STATE`).' },
-        message: { type: 'string', description: 'What went wrong.' },
-      },
+      anyOf: [{ $ref: 'ErrorResponse' }, { type: 'null' }],
+      description: 'Why this invoice was refused, in the error shape (the others are not affected).',
     },
   },
 } as const;
-export type InvoiceTransmissionStatus = FromSchema<typeof InvoiceTransmissionStatus>;
+export type InvoiceTransmissionStatus = FromSchema<
+  typeof InvoiceTransmissionStatus,
+  { references: [typeof ErrorResponse] }
+>;
 
 export const InvoiceTransmissionStatuses = {
   $id: 'InvoiceTransmissionStatuses',

@@ -1,31 +1,14 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { tenantRowsBatch } from './common.js';
 
 /** The worker's side of webhooks: fan-out, one attempt, its record, and the owner's notice. */
 
-export const DispatchEventsInput = {
-  $id: 'DispatchEventsInput',
-  type: 'object',
-  description: 'Outbox events to fan out to their webhook endpoints, each with its tenant.',
-  additionalProperties: false,
-  required: ['events'],
-  properties: {
-    events: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 100,
-      description: 'The events (one per job of the batch).',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'tenant_id'],
-        properties: {
-          id: { type: 'string', format: 'uuid', description: 'Id of the outbox event.' },
-          tenant_id: { type: 'string', format: 'uuid', description: 'Its tenant.' },
-        },
-      },
-    },
-  },
-} as const;
+export const DispatchEventsInput = tenantRowsBatch(
+  'DispatchEventsInput',
+  'events',
+  'Outbox events to fan out to their webhook endpoints, each with its tenant.',
+  'Id of the outbox event.',
+);
 export type DispatchEventsInput = FromSchema<typeof DispatchEventsInput>;
 
 const dispatchedEvent = {

@@ -1,5 +1,6 @@
 import { isAppError } from '../domain/shared/app-error.js';
 import type { Deps } from '../domain/shared/deps.js';
+import { errorBody } from '../domain/shared/error-body.js';
 import type { JobPayloads, QueueName } from '../domain/shared/queues.js';
 import type { JobHandler } from './job-handler.js';
 
@@ -11,7 +12,8 @@ export interface JobRef<Q extends QueueName> {
 }
 
 /**
- * Runs one job: a non-retryable AppError is recorded as the job's output and the job stops; any
+ * Runs one job: a non-retryable AppError is recorded as the job's output (`{stopped: true}` and the
+ * error shape of domain/shared/error-body.ts, as an HTTP client would read it) and the job stops; any
  * other error is thrown, and pg-boss retries it with backoff, then moves it to the dead-letter queue.
  */
 export async function runJob<Q extends QueueName>(
@@ -27,7 +29,7 @@ export async function runJob<Q extends QueueName>(
   } catch (err) {
     if (isAppError(err) && err.extra.retryable === false) {
       log.warn({ code: err.code, message: err.message }, 'job stopped: not retryable');
-      return { stopped: true, code: err.code, message: err.message };
+      return { stopped: true, ...errorBody(err) };
     }
     log.warn({ err }, 'job failed; pg-boss retries it');
     throw err;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Context, Middleware } from 'koa';
 import { AppError } from '../../domain/shared/app-error.js';
 import type { Deps } from '../../domain/shared/deps.js';
@@ -91,7 +92,9 @@ export function bindRoute(route: RouteSpec, deps: Deps, rateLimits: RateLimits):
 
 /** An operation's output that is a file (its bytes), rather than JSON such as a download link. */
 const isFileOutput = (output: unknown): output is FileOutput =>
-  typeof output === 'object' && output !== null && Buffer.isBuffer((output as FileOutput).content);
+  typeof output === 'object' &&
+  output !== null &&
+  (Buffer.isBuffer((output as FileOutput).content) || (output as FileOutput).content instanceof Readable);
 
 /**
  * A path id that cannot exist (not a UUID where the schema says uuid) is an unknown resource: 404,

@@ -1,5 +1,5 @@
-import { AppError, ERROR_STATUS, type ErrorCode, isAppError } from '../../domain/shared/app-error.js';
-import { isCreditNoteLockViolation, isFiscalLockViolation } from '../../domain/shared/pg-errors.js';
+import { AppError, type ErrorCode, statusOf } from '../../domain/shared/app-error.js';
+import { asAppError, errorBody } from '../../domain/shared/error-body.js';
 
 export interface RenderedError {
   status: number;
@@ -19,62 +19,27 @@ const HTTP_STATUS_CODES: Record<number, ErrorCode> = {
 };
 
 /**
- * The one AppError → HTTP map (spec/DECISIONS.md, "Errors"): 422 validation as `{message, errors}`,
- * everything else as `{message, error, code, error_code}` plus the error's extra fields.
+ * A thrown value → the HTTP response: the status from the error catalogue, the body from
+ * `errorBody` (domain/shared/error-body.ts, the shape every surface shares): 422 validation as
+ * `{message, errors}`, everything else as `{message, error, code, error_code}` plus the error's extra fields.
  */
 export function renderError(err: unknown, requestId: string): RenderedError {
   const appError = toAppError(err);
-  if (!appError) {
-    return {
-      status: 500,
-      body: shapeOf('INTERNAL_ERROR', `An internal error occurred. Quote request id ${requestId} to support.`, {
-        request_id: requestId,
-      }),
-      headers: {},
-      unexpected: true,
-    };
-  }
-  const headers = appError.extra.headers ?? {};
-  if (appError.code === 'VALIDATION_ERROR') {
-    return {
-      status: 422,
-      body: { message: appError.message, errors: appError.extra.fields ?? {} },
-      headers,
-      unexpected: false,
-    };
-  }
-  const extra = appError.code === 'INTERNAL_ERROR' ? { request_id: requestId } : {};
   return {
-    status: appError.status,
-    body: shapeOf(appError.code, appError.message, { ...appError.extra.body, ...extra }),
-    headers,
-    unexpected: false,
+    status: appError ? appError.status : 500,
+    body: errorBody(appError ?? err, { requestId, http: true }) as Record<string, unknown>,
+    headers: appError?.extra.headers ?? {},
+    unexpected: !appError,
   };
 }
 
-function shapeOf(code: ErrorCode, message: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { message, error: code.toLowerCase(), code, error_code: code, ...extra };
-}
-
 /**
- * Errors from Koa, co-body and raw-body carry a 4xx `status` (co-body sets no `expose`); map the known
- * ones, and the database's refusal to change an issued invoice.
+ * Errors from Koa, co-body and raw-body carry a 4xx `status` (co-body sets no `expose`): map the
+ * known ones; the domain's own errors (and the database's locks) are read by `asAppError`.
  */
 function toAppError(err: unknown): AppError | null {
-  if (isAppError(err)) return err;
-  // The last line of defence of issued invoices: a write the domain let through is still a 409, never a 500.
-  if (isFiscalLockViolation(err)) {
-    return new AppError(
-      'INVOICE_IMMUTABLE',
-      'This invoice is in the fiscal ledger: its fiscal fields and lines cannot change. Only metadata and archive_enabled can; correct an issued invoice with a credit note.',
-    );
-  }
-  if (isCreditNoteLockViolation(err)) {
-    return new AppError(
-      'CREDIT_NOTE_IMMUTABLE',
-      'This credit note is issued: its content cannot change, and once sent it cannot change at all. Issue another credit note instead.',
-    );
-  }
+  const known = asAppError(err);
+  if (known) return known;
   const http = err as { status?: number; type?: string; message?: string; headers?: Record<string, string> };
   if (!http || typeof http.status !== 'number' || http.status < 400 || http.status > 499) return null;
   if (http.type === 'entity.parse.failed' || (http.status === 400 && /JSON/i.test(http.message ?? ''))) {
@@ -87,6 +52,6 @@ function toAppError(err: unknown): AppError | null {
     return new AppError('METHOD_NOT_ALLOWED', http.message ?? 'Method not allowed.', { headers: http.headers });
   }
   const code = HTTP_STATUS_CODES[http.status];
-  if (code && ERROR_STATUS[code] === http.status) return new AppError(code, http.message ?? code);
+  if (code && statusOf(code) === http.status) return new AppError(code, http.message ?? code);
   return null;
 }

@@ -7,6 +7,8 @@ const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/
 /**
  * Sends a file: its media type, its name in Content-Disposition (attachment, so a browser saves it
  * rather than rendering it on our origin), and no caching, since the link that reached it expires.
+ * A stream is piped to the client as it is read (Koa destroys it if the client goes away), with
+ * Content-Length when its length is known, else chunked.
  */
 export function sendFile(ctx: Context, file: FileOutput): void {
   ctx.status = 200;
@@ -17,4 +19,5 @@ export function sendFile(ctx: Context, file: FileOutput): void {
   );
   ctx.set('Cache-Control', 'private, no-store');
   ctx.body = file.content;
+  if (!Buffer.isBuffer(file.content) && file.bytes !== undefined) ctx.length = file.bytes;
 }

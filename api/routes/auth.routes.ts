@@ -96,6 +96,8 @@ export const authRoutes: RouteSpec[] = [
     auth: ['none'],
     envelope: 'raw',
     respond: respondWithGoogleUrl,
+    // 503: Google sign-in is not configured on this server.
+    errors: [503],
   },
   {
     method: 'get',
@@ -106,6 +108,8 @@ export const authRoutes: RouteSpec[] = [
     rateLimit: 'credentials',
     envelope: 'raw',
     respond: respondWithGoogleSignIn,
+    // 401: the sign-in was not started in this browser, expired or was refused; 503: not configured.
+    errors: [401, 503],
   },
   {
     method: 'get',

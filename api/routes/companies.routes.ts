@@ -37,6 +37,8 @@ export const companyRoutes: RouteSpec[] = [
     operation: startCompanyKyc,
     status: 202,
     message: 'KYC verification in progress.',
+    // 503: the verification provider did not answer, or none is configured.
+    errors: [503],
   },
   { ...dashboard, method: 'get', path: '/api/v1/companies/{id}/kyc/status', operation: getCompanyKycStatus },
 ];

@@ -24,7 +24,8 @@ export const creditNoteRoutes: RouteSpec[] = [
     operation: createCreditNote,
     status: 201,
     message: 'Credit note created.',
-    errors: [409],
+    // Paid from the prepaid balance in production, as invoices are; 503 while the fiscal kill switch is active.
+    errors: [402, 409, 503],
   },
   { ...user, method: 'get', path: BY_ID, operation: getCreditNote },
   { ...user, method: 'delete', path: BY_ID, operation: deleteCreditNote, message: 'Credit note deleted.' },
@@ -66,7 +67,7 @@ export const tenantCreditNoteRoutes: RouteSpec[] = [
     operation: createSubTenantCreditNote,
     status: 201,
     message: 'Credit note created.',
-    errors: [409],
+    errors: [402, 409, 503],
   },
   {
     method: 'get',

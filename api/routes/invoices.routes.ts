@@ -22,6 +22,12 @@ const created = {
   bodyLimit: '16mb',
 } as const;
 
+/**
+ * 503 while the fiscal kill switch is active; a production invoice is also paid for from the prepaid
+ * balance: 402 INSUFFICIENT_BALANCE when it is short.
+ */
+const charged = { ...created, errors: [402, 503] } as const;
+
 /** Spec "Invoices" [ApiKey] (a tenant's secret key is an API key too). */
 export const invoiceRoutes: RouteSpec[] = [
   {
@@ -30,7 +36,7 @@ export const invoiceRoutes: RouteSpec[] = [
     tag: 'Invoices',
     auth: ['api_key'],
     operation: createInvoice,
-    ...created,
+    ...charged,
   },
   {
     method: 'post',
@@ -50,7 +56,7 @@ export const tenantInvoiceRoutes: RouteSpec[] = [
     tag: 'Tenant invoices',
     auth: ['tenant_key'],
     operation: createTenantInvoice,
-    ...created,
+    ...charged,
   },
   {
     method: 'post',
@@ -58,7 +64,7 @@ export const tenantInvoiceRoutes: RouteSpec[] = [
     tag: 'Tenant invoices',
     auth: ['tenant_key'],
     operation: createTenantInvoice,
-    ...created,
+    ...charged,
   },
   {
     method: 'post',
@@ -67,6 +73,7 @@ export const tenantInvoiceRoutes: RouteSpec[] = [
     auth: ['tenant_key'],
     operation: createInvoicesBulk,
     bodyLimit: '32mb',
+    errors: [503],
   },
 ];
 
@@ -80,6 +87,7 @@ export const sandboxInvoiceRoutes: RouteSpec[] = [
     environment: 'sandbox',
     operation: createInvoice,
     ...created,
+    errors: [503],
   },
 ];
 

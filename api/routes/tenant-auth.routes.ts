@@ -20,6 +20,8 @@ export const tenantAuthRoutes: RouteSpec[] = [
     rateLimit: 'credentials',
     status: 201,
     message: 'Tenant registered. Store the API key now: it is shown only once.',
+    // The partner's publishable key: 401 when it is missing or unknown, 403 when it may not register tenants.
+    errors: [401, 403],
   },
   {
     method: 'post',
@@ -28,6 +30,8 @@ export const tenantAuthRoutes: RouteSpec[] = [
     tag: TAG,
     auth: ['none'],
     rateLimit: 'credentials',
+    // 401 INVALID_CREDENTIALS; 403 for a disabled tenant or a production sign-in before KYB.
+    errors: [401, 403],
   },
   {
     method: 'post',

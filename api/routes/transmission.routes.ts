@@ -15,7 +15,8 @@ export const transmissionRoutes: RouteSpec[] = [
     auth: ['api_key'],
     operation: submitInvoice,
     message: 'Invoice submitted.',
-    errors: [409],
+    // 503: no e-invoicing provider is configured for production invoices.
+    errors: [409, 503],
   },
   {
     method: 'post',
@@ -24,7 +25,8 @@ export const transmissionRoutes: RouteSpec[] = [
     auth: ['api_key'],
     operation: markInvoicePaid,
     message: 'Invoice marked as paid.',
-    errors: [409],
+    // 503 while the fiscal kill switch is active.
+    errors: [409, 503],
   },
   {
     method: 'post',
@@ -50,7 +52,8 @@ export const transmissionRoutes: RouteSpec[] = [
     environment: 'sandbox',
     operation: submitInvoice,
     message: 'Invoice submitted.',
-    errors: [409],
+    // 503: no e-invoicing provider is configured for production invoices.
+    errors: [409, 503],
   },
   {
     method: 'post',
@@ -73,6 +76,8 @@ const callback = (path: string): RouteSpec => ({
   envelope: 'raw',
   rateLimit: 'none',
   rawBody: { signatureHeader: 'X-SuperPDP-Signature' },
+  // 401: a missing, wrong or stale signature.
+  errors: [401],
 });
 
 /** Spec "Inbound provider callbacks": SuperPDP's sync triggers, at the root and under /api (DECISIONS.md "Routes"). */

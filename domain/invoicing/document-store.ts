@@ -12,6 +12,8 @@ export interface NewInvoiceDocument {
   contentType: string;
   filename: string;
   content: Buffer;
+  /** SHA-256 of `content`, hex, when the caller has it already (a rendering computes it). */
+  sha256?: string;
 }
 
 /** A stored file without its bytes: enough to choose one and to name it. */
@@ -68,7 +70,7 @@ const rowOf = (doc: NewInvoiceDocument) => ({
   content_type: doc.contentType,
   filename: doc.filename,
   byte_size: doc.content.length,
-  sha256: createHash('sha256').update(doc.content).digest('hex'),
+  sha256: doc.sha256 ?? createHash('sha256').update(doc.content).digest('hex'),
   content: doc.content,
 });
 

@@ -105,6 +105,7 @@ export async function recordInvoiceRenderings(
           contentType: f.contentType,
           filename: f.filename,
           content: f.content,
+          sha256: f.sha256,
         })),
       ),
     );

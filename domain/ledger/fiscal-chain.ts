@@ -34,10 +34,10 @@ export const canonicalJson = (value: unknown): string => {
 
 /**
  * Records a fact for the chain in the caller's business transaction; it is appended when the
- * transaction commits. A deferred trigger (migrations/20261122002600_create_fiscal_pending.ts)
- * calls `fiscal_append`, which takes the chain's transaction-scoped advisory lock, reads the head
- * and inserts the linked entry (20261122002500), so no two writers pick the same number: no gap,
- * no fork. The lock is held for the append and the commit only, not across round trips, and a
+ * transaction commits. A deferred trigger (migrations/20261122002600_create_fiscal_pending.ts, and
+ * 20261126002000 for appending a chain's facts at once) takes the chain's transaction-scoped
+ * advisory lock, reads the head once and inserts the transaction's linked entries of that chain in
+ * the order they were recorded, so no two writers pick the same number: no gap, no fork. The lock is held for the append and the commit only, not across round trips, and a
  * rolled-back transaction appends nothing. The database checks the hashes and the link again.
  * Returns the entry's id (given, or chosen here), which a deferred foreign key may point at.
  */

@@ -52,6 +52,6 @@ export async function assertKillSwitchOff(
   throw new AppError(
     'FISCAL_KILLSWITCH_ACTIVE',
     `The fiscal kill switch is active (${row.reason ?? 'no reason given'}): invoices and credit notes cannot be created until it is deactivated.`,
-    { body: { error: 'fiscal_kill_switch_active' }, retryable: false },
+    { retryable: false },
   );
 }

@@ -1,4 +1,4 @@
-/** Lengths of the password policy (docs/decisions.md, "Dashboard users and sign-in"). */
+/** Lengths of the password policy (docs/decisions/0011-dashboard-passwords-and-sessions.md). */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MIN_DISTINCT = 5;
 

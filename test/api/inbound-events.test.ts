@@ -73,6 +73,7 @@ const route = (path: string, handler: InboundHandler): RouteSpec => ({
   envelope: 'raw',
   rateLimit: 'none',
   rawBody: { signatureHeader: 'X-SuperPDP-Signature' },
+  errors: [401],
 });
 
 test.before(async () => {

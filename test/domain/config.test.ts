@@ -81,3 +81,14 @@ test('rate limits: the specification table by default, RATE_LIMITS over it, over
     'RATE_LIMIT_OVERRIDES: identity "bob" must be key:, user:, tenant: or ip: followed by a value',
   ]);
 });
+
+test('a secret is never echoed in a configuration error', (t) => {
+  const err = t.throws(() => loadConfig({ DATABASE_URL: 'postgres://app:hunter2@db/x y' }), {
+    instanceOf: ConfigError,
+  }) as ConfigError;
+  t.deepEqual(err.problems, [
+    'DATABASE_URL: must be a postgres:// or postgresql:// URL (got "postgres://app:***@db/x y")',
+  ]);
+  const smtp = t.throws(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail' }), { instanceOf: ConfigError });
+  t.false(smtp?.message.includes('hunter2'));
+});

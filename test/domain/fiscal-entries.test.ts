@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import test from 'ava';
+import { appendFiscalEntries } from '../../domain/ledger/fiscal-chain.js';
 import { setTenantContext } from '../../domain/shared/tenant-context.js';
 import { canonicalJson, chainHead, GENESIS_HASH, nextEntry, seedFiscalEntries } from '../helpers/fiscal-entries.js';
 import { seedTenant } from '../helpers/seed.js';
@@ -192,4 +193,72 @@ test('each chain keeps its head row in step with its last entry, and no client s
   t.regex(truncate!.message, /refused/);
   await seedFiscalEntries(env.ownerDb, own, 1);
   t.is((await chainHead(env.ownerDb, own))?.sequence_number, 4, 'appending still moves the head');
+});
+
+test('facts of two chains recorded interleaved in one transaction: each chain gets its own, in the order recorded', async (t) => {
+  const tenant = await seedTenant(env.ownerDb);
+  const subTenantId = await seedSubTenant(tenant.id);
+  await seedFiscalEntries(env.ownerDb, { tenantId: tenant.id, environment: 'sandbox' }, 2);
+  const own = { tenantId: tenant.id, environment: 'sandbox' as const, subTenantId: null };
+  const sub = { tenantId: tenant.id, environment: 'sandbox' as const, subTenantId };
+  const fact = (n: number) => ({
+    entryType: 'invoice_created' as const,
+    entityType: 'invoice',
+    entityId: randomUUID(),
+    fiscalDate: '2026-11-26',
+    data: { n },
+    now: new Date(),
+  });
+  const recorded = [own, sub, own, sub, own, own].map((chain, n) => ({ chain, fact: fact(n) }));
+  await env.deps.db.transaction(async (tx) => {
+    await setTenantContext(tx, { tenantId: tenant.id, environment: 'sandbox', kind: 'tenant' });
+    await appendFiscalEntries(tx, recorded.slice(0, 3));
+    // A fact recorded in a savepoint that is rolled back is never appended.
+    await tx
+      .transaction(async (savepoint) => {
+        await appendFiscalEntries(savepoint, [{ chain: own, fact: fact(99) }]);
+        throw new Error('undone');
+      })
+      .catch(() => {});
+    await appendFiscalEntries(tx, recorded.slice(3));
+  });
+  const chain = async (subTenant: string | null) =>
+    env
+      .ownerDb('fiscal_entries')
+      .where({ tenant_id: tenant.id, environment: 'sandbox', sub_tenant_id: subTenant })
+      .orderBy('sequence_number')
+      .select('sequence_number', 'entity_id', 'previous_hash', 'chain_hash', 'data_hash', 'canonical_data');
+  const ownChain = await chain(null);
+  const subChain = await chain(subTenantId);
+  t.deepEqual(
+    ownChain.slice(2).map((e) => e.entity_id),
+    recorded.filter((r) => r.chain === own).map((r) => r.fact.entityId),
+  );
+  t.deepEqual(
+    subChain.map((e) => e.entity_id),
+    recorded.filter((r) => r.chain === sub).map((r) => r.fact.entityId),
+  );
+  t.deepEqual(
+    ownChain.map((e) => Number(e.sequence_number)),
+    [1, 2, 3, 4, 5, 6],
+  );
+  for (const entries of [ownChain, subChain]) {
+    let previous = GENESIS_HASH;
+    for (const e of entries) {
+      const dataHash = createHash('sha256').update(e.canonical_data, 'utf8').digest('hex');
+      t.is(e.data_hash, dataHash);
+      t.is(e.previous_hash, previous);
+      t.is(
+        e.chain_hash,
+        createHash('sha256')
+          .update(previous + dataHash, 'utf8')
+          .digest('hex'),
+      );
+      previous = e.chain_hash;
+    }
+  }
+  t.is(Number((await chainHead(env.ownerDb, own))?.sequence_number), 6);
+  const head = await env.ownerDb('fiscal_chain_heads').where({ tenant_id: tenant.id, chain_key: subTenantId }).first();
+  t.is(head.chain_hash, subChain.at(-1)?.chain_hash, 'the head moved with the last entry');
+  t.is(Number((await env.ownerDb('fiscal_pending').where({ tenant_id: tenant.id }).count({ n: '*' }))[0].n), 0);
 });

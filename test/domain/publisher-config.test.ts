@@ -4,7 +4,6 @@ import { ConfigError, loadConfig } from '../../domain/shared/config.js';
 test('the publisher settings are optional, read as given, and a SIREN must be one', (t) => {
   t.like(loadConfig({}), {
     fiscalAnchorPendingHours: 6,
-    forensicExportMaxEntries: 200_000,
     publisher: { name: null, siren: null, address: null, signatory: null, contact: null, softwareName: null },
   });
   t.like(

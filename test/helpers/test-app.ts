@@ -5,6 +5,7 @@ import { keepConnectionsAlive } from '../../api/http/keep-alive.js';
 import type { RouteSpec } from '../../api/http/route-spec.js';
 import type { Deps } from '../../domain/shared/deps.js';
 import './net.js';
+import { responseContract } from './response-contract.js';
 import { createTestDeps, type TestDeps, type TestDepsOptions } from './test-deps.js';
 
 export interface TestApp extends TestDeps {
@@ -17,7 +18,11 @@ export async function startTestApp(
   options: TestDepsOptions & { routes?: (deps: Deps) => readonly RouteSpec[] } = {},
 ): Promise<TestApp> {
   const base = await createTestDeps(options);
-  const app = createApp(base.deps, options.routes ? { routes: options.routes(base.deps) } : {});
+  // Every success body is checked against the schema the OpenAPI document gives it.
+  const app = createApp(base.deps, {
+    ...(options.routes ? { routes: options.routes(base.deps) } : {}),
+    responseCheck: responseContract(base.deps.schemas),
+  });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
     keepConnectionsAlive(s);

@@ -5,6 +5,7 @@ import type { PgBoss } from 'pg-boss';
 import { createBoss } from '../../domain/shared/boss.js';
 import type { JobPayloads, QueueName } from '../../domain/shared/queues.js';
 import { txJobs } from '../../domain/shared/tx-jobs.js';
+import type { WorkerSpec } from '../../workers/queues.js';
 import { WORKERS } from '../../workers/queues.js';
 import { type Polling, workQueue } from '../../workers/worker.js';
 import { waitFor } from '../helpers/processes.js';
@@ -142,58 +143,22 @@ test.serial('a tenant queued behind another tenant’s backlog starts before tha
   t.true(Math.max(...ofSecond) < 50, `second tenant started at ${ofSecond.join(', ')}`);
 });
 
-test.serial('a job that fails in a batch is retried alone: the other job of its batch completes', async (t) => {
-  const queue = 'generate-invoice-documents';
-  const boss: PgBoss = createBoss(env.database.url, 'worker');
-  boss.on('error', () => {});
-  await boss.start();
-  const [good, bad] = [randomUUID(), randomUUID()];
-  const tenantId = randomUUID();
-  const handler = async ({ invoiceId }: JobPayloads[typeof queue]) => {
-    if (invoiceId === bad) throw new Error('the database went away');
-  };
-  try {
-    await env.deps.boss.insert(queue, [
-      { data: { tenantId, invoiceId: good }, group: { id: tenantId } },
-      { data: { tenantId, invoiceId: bad }, group: { id: tenantId } },
-    ]);
-    await workQueue(
-      queue,
-      { ...WORKERS[queue], handler, batchHandler: undefined },
-      { ...env.deps, boss },
-      { seconds: 60, notifySeconds: 60 },
-    );
-    const states = await waitFor(async () => {
-      const { rows } = await env.ownerDb.raw(
-        "select data->>'invoiceId' as id, state, retry_count, output from pgboss.job where name = ? and data->>'invoiceId' = any(?)",
-        [queue, [good, bad]],
-      );
-      type Row = { id: string; state: string; output: unknown };
-      const byId = new Map<string, Row>(rows.map((r: Row) => [r.id, r]));
-      return byId.get(good)?.state === 'completed' && byId.get(bad)?.state === 'retry' ? byId : null;
-    });
-    t.regex(JSON.stringify(states.get(bad)?.output), /the database went away/);
-  } finally {
-    await boss.stop({ graceful: true, timeout: 5000 });
-  }
-});
+type DocumentJobs = 'generate-invoice-documents';
+type Row = { id: string; state: string; output: unknown };
 
-test.serial('a batch that fails as a whole runs its jobs one by one: only the bad job is retried', async (t) => {
+/**
+ * Queues a good and a bad document job together (one fetch takes both) and works them with
+ * `spec`'s handlers until the good one is completed and the bad one waits for its retry.
+ */
+async function workGoodAndBad(
+  handlers: (good: string, bad: string) => Pick<WorkerSpec<DocumentJobs>, 'handler' | 'batchHandler'>,
+): Promise<{ good: Row | undefined; bad: Row | undefined }> {
   const queue = 'generate-invoice-documents';
   const boss: PgBoss = createBoss(env.database.url, 'worker');
   boss.on('error', () => {});
   await boss.start();
   const [good, bad] = [randomUUID(), randomUUID()];
   const tenantId = randomUUID();
-  let batches = 0;
-  const batchHandler = async () => {
-    batches += 1;
-    throw new Error('deadlock detected');
-  };
-  const handler = async ({ invoiceId }: JobPayloads[typeof queue]) => {
-    if (invoiceId === bad) throw new Error('the invoice cannot be read');
-    return { alone: invoiceId };
-  };
   try {
     await env.deps.boss.insert(queue, [
       { data: { tenantId, invoiceId: good }, group: { id: tenantId } },
@@ -201,23 +166,51 @@ test.serial('a batch that fails as a whole runs its jobs one by one: only the ba
     ]);
     await workQueue(
       queue,
-      { ...WORKERS[queue], handler, batchHandler },
+      { ...WORKERS[queue], ...handlers(good, bad) },
       { ...env.deps, boss },
       { seconds: 60, notifySeconds: 60 },
     );
-    const states = await waitFor(async () => {
+    const byId = await waitFor(async () => {
       const { rows } = await env.ownerDb.raw(
         "select data->>'invoiceId' as id, state, output from pgboss.job where name = ? and data->>'invoiceId' = any(?)",
         [queue, [good, bad]],
       );
-      type Row = { id: string; state: string; output: unknown };
-      const byId = new Map<string, Row>(rows.map((r: Row) => [r.id, r]));
-      return byId.get(good)?.state === 'completed' && byId.get(bad)?.state === 'retry' ? byId : null;
+      const found = new Map<string, Row>(rows.map((r: Row) => [r.id, r]));
+      return found.get(good)?.state === 'completed' && found.get(bad)?.state === 'retry' ? found : null;
     });
-    t.true(batches >= 1, 'the batch was tried first');
-    t.deepEqual(states.get(good)?.output, { alone: good });
-    t.regex(JSON.stringify(states.get(bad)?.output), /cannot be read/);
+    return { good: byId.get(good), bad: byId.get(bad) };
   } finally {
     await boss.stop({ graceful: true, timeout: 5000 });
   }
+}
+
+test.serial('a job that fails in a batch is retried alone: the other job of its batch completes', async (t) => {
+  const { bad } = await workGoodAndBad((_good, badId) => ({
+    handler: async ({ invoiceId }: JobPayloads[DocumentJobs]) => {
+      if (invoiceId === badId) throw new Error('the database went away');
+    },
+    batchHandler: undefined,
+  }));
+  t.regex(JSON.stringify(bad?.output), /the database went away/);
+});
+
+test.serial('a batch that fails as a whole runs its jobs one by one: only the bad job is retried', async (t) => {
+  let batches = 0;
+  let goodId = '';
+  const { good, bad } = await workGoodAndBad((goodJob, badId) => {
+    goodId = goodJob;
+    return {
+      batchHandler: async () => {
+        batches += 1;
+        throw new Error('deadlock detected');
+      },
+      handler: async ({ invoiceId }: JobPayloads[DocumentJobs]) => {
+        if (invoiceId === badId) throw new Error('the invoice cannot be read');
+        return { alone: invoiceId };
+      },
+    };
+  });
+  t.true(batches >= 1, 'the batch was tried first');
+  t.deepEqual(good?.output, { alone: goodId });
+  t.regex(JSON.stringify(bad?.output), /cannot be read/);
 });

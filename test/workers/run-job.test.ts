@@ -19,7 +19,14 @@ test('a non-retryable AppError is recorded as the output and the job stops', asy
     job,
     deps,
   );
-  t.deepEqual(output, { stopped: true, code: 'NOT_FOUND', message: 'No event e.' });
+  // The error shape every surface shares (domain/shared/error-body.ts), as an HTTP client reads it.
+  t.deepEqual(output, {
+    stopped: true,
+    message: 'No event e.',
+    error: 'not_found',
+    code: 'NOT_FOUND',
+    error_code: 'NOT_FOUND',
+  });
 });
 
 test('any other error is thrown, so pg-boss retries the job and then dead-letters it', async (t) => {

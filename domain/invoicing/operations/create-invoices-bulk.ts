@@ -3,6 +3,7 @@ import type { BulkCreateInvoicesInput, BulkCreateInvoicesResult, InvoiceInput } 
 import { fiscalPeriodChecker } from '../../ledger/fiscal-period.js';
 import { assertKillSwitchOff } from '../../ledger/kill-switch.js';
 import { type AppError, isAppError } from '../../shared/app-error.js';
+import { type ErrorBody, errorBody } from '../../shared/error-body.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
 import { txEvents } from '../../shared/tx-events.js';
 import { txJobs } from '../../shared/tx-jobs.js';
@@ -12,7 +13,7 @@ import { checkInvoice, type InvoiceToIssue, issueInvoices } from '../issue-invoi
 
 export type BulkItemResult =
   | { index: number; status: 'created'; invoice: InvoiceView }
-  | { index: number; status: 'failed'; error: { code: string; message: string; errors?: Record<string, string[]> } };
+  | { index: number; status: 'failed'; error: ErrorBody };
 
 /** Schema `BulkCreateInvoicesResult`: the type comes from the schema. */
 export type BulkCreateResult = BulkCreateInvoicesResult;
@@ -57,7 +58,7 @@ export const createInvoicesBulk = defineCommand<BulkCreateInvoicesInput, BulkCre
     const results: BulkItemResult[] = [];
     for (const [index, item] of checked.entries()) {
       if (isAppError(item)) {
-        results.push({ index, status: 'failed', error: errorOf(item) });
+        results.push({ index, status: 'failed', error: errorBody(item) });
         continue;
       }
       try {
@@ -65,7 +66,7 @@ export const createInvoicesBulk = defineCommand<BulkCreateInvoicesInput, BulkCre
         results.push({ index, status: 'created', invoice });
       } catch (err) {
         if (!isAppError(err)) throw err;
-        results.push({ index, status: 'failed', error: errorOf(err) });
+        results.push({ index, status: 'failed', error: errorBody(err) });
       }
     }
     const created = results.filter((r) => r.status === 'created').length;
@@ -79,8 +80,4 @@ function inSavepoint<T>(ctx: OperationContext, run: (itemCtx: OperationContext) 
     const jobs = txJobs(ctx.deps.boss, savepoint);
     return run({ ...ctx, tx: savepoint, jobs, events: txEvents(savepoint, jobs, ctx.caller, () => ctx.clock.now()) });
   });
-}
-
-function errorOf(err: AppError) {
-  return { code: err.code, message: err.message, ...(err.extra.fields ? { errors: err.extra.fields } : {}) };
 }

@@ -1,6 +1,7 @@
 import type { InvoiceIdsInput, InvoiceTransmissionStatus } from '../../../schemas/transmission.js';
 import { findReadableInvoice, invoiceReaderOf } from '../../invoicing/invoice-queries.js';
 import { isAppError } from '../../shared/app-error.js';
+import { errorBody } from '../../shared/error-body.js';
 import { defineQuery } from '../../shared/operation.js';
 import { transmissionStatusOf } from '../transmission-status.js';
 
@@ -20,7 +21,7 @@ export const bulkInvoiceStatus = defineQuery<InvoiceIdsInput, { data: InvoiceTra
         data.push(transmissionStatusOf((await findReadableInvoice(ctx.tx, reader, id)).invoice));
       } catch (err) {
         if (!isAppError(err) || err.code !== 'NOT_FOUND') throw err;
-        data.push({ id, status: null, error: { code: err.code, message: err.message } });
+        data.push({ id, status: null, error: errorBody(err) });
       }
     }
     return { data };

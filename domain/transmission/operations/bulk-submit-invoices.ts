@@ -1,6 +1,7 @@
 import type { InvoiceIdsInput, InvoiceTransmissionStatus } from '../../../schemas/transmission.js';
 import { invoiceReaderOf } from '../../invoicing/invoice-queries.js';
 import { isAppError } from '../../shared/app-error.js';
+import { errorBody } from '../../shared/error-body.js';
 import { defineCommand } from '../../shared/operation.js';
 import { submitInvoice } from '../submit.js';
 import { transmissionStatusOf } from '../transmission-status.js';
@@ -24,7 +25,7 @@ export const bulkSubmitInvoices = defineCommand<InvoiceIdsInput, { data: Invoice
         );
       } catch (err) {
         if (!isAppError(err) || err.status >= 500) throw err;
-        data.push({ id, status: null, error: { code: err.code, message: err.message } });
+        data.push({ id, status: null, error: errorBody(err) });
       }
     }
     return { data };

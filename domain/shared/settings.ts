@@ -1,0 +1,309 @@
+import * as parse from './setting-parsers.js';
+
+/**
+ * Webhook retries (spec/DECISIONS.md, "Outgoing webhooks"): the first attempt goes at once, then
+ * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later: 8 attempts over about 27.5 hours.
+ */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
+
+/** The processes that read a setting: the web and worker processes, the `einvoice` command-line tool. */
+export type SettingProcess = 'web' | 'worker' | 'cli';
+
+export interface Setting<T> {
+  /** The text used when the variable is unset or empty; '' means "not set". */
+  default: string;
+  /** What the docs show as the default when it is derived from another setting. */
+  shownDefault?: string;
+  /** One line for `.env.example` and docs/configuration.md (Markdown code spans allowed). */
+  help: string;
+  processes: readonly SettingProcess[];
+  /**
+   * Credentials (or URLs that may hold one): given no value in `.env.example`, marked in the docs,
+   * and never echoed in a configuration error.
+   */
+  secret?: true;
+  /** Still read, but replaced by another setting: commented out in `.env.example`. */
+  deprecated?: true;
+  parse: parse.SettingParser<T>;
+}
+
+const ALL: readonly SettingProcess[] = ['web', 'worker', 'cli'];
+const SERVICE: readonly SettingProcess[] = ['web', 'worker'];
+const WEB: readonly SettingProcess[] = ['web'];
+const WORKER: readonly SettingProcess[] = ['worker'];
+
+const setting = <T>(s: Setting<T>): Setting<T> => s;
+
+/**
+ * Every environment variable the service reads, declared once: config.ts parses them with these
+ * parsers, and `npm run docs:settings` writes `.env.example` and the table of docs/configuration.md
+ * from them (in this order).
+ */
+export const SETTINGS = {
+  NODE_ENV: setting({
+    default: 'development',
+    help: 'development, test or production',
+    processes: ALL,
+    parse: parse.oneOf(['development', 'test', 'production'] as const),
+  }),
+  PORT: setting({
+    default: '3000',
+    help: 'HTTP port of the web process (0 picks a free one)',
+    processes: WEB,
+    parse: parse.integer(0, 65535),
+  }),
+  HOST: setting({
+    default: '0.0.0.0',
+    help: 'interface the web process listens on',
+    processes: WEB,
+    parse: parse.text,
+  }),
+  DATABASE_URL: setting({
+    default: '',
+    help: '`postgres://` URL; empty starts the embedded PostgreSQL under `DATA_DIR` (required in production)',
+    processes: ALL,
+    secret: true,
+    parse: parse.postgresUrl,
+  }),
+  DATABASE_POOL_MAX: setting({
+    default: '10',
+    help: 'connections per process',
+    processes: ALL,
+    parse: parse.integer(1, 1000),
+  }),
+  APP_KEY: setting({
+    default: '',
+    help: '`base64:<32 bytes>` or 64 hex chars; required in production, generated into `DATA_DIR/app-key` locally',
+    processes: ALL,
+    secret: true,
+    parse: parse.appKey,
+  }),
+  PUBLIC_BASE_URL: setting({
+    default: '',
+    help: 'external URL of the API (links, OpenAPI servers)',
+    processes: SERVICE,
+    parse: parse.httpUrl(),
+  }),
+  CORS_ORIGINS: setting({
+    default: '',
+    help: 'comma-separated browser origins allowed to call the API with credentials',
+    processes: WEB,
+    parse: parse.origins,
+  }),
+  LOG_LEVEL: setting({
+    default: 'info',
+    help: 'fatal, error, warn, info, debug, trace or silent',
+    processes: ALL,
+    parse: parse.oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+  }),
+  JSON_BODY_LIMIT: setting({
+    default: '1mb',
+    help: 'largest JSON body accepted (413 beyond)',
+    processes: WEB,
+    parse: parse.byteSize,
+  }),
+  WORKER_CONCURRENCY: setting({
+    default: '4',
+    help: 'jobs worked at once per queue in one worker process',
+    processes: WORKER,
+    parse: parse.integer(1, 100),
+  }),
+  EMBEDDED_PG_PORT: setting({
+    default: '54329',
+    help: 'port of the embedded PostgreSQL (when `DATABASE_URL` is empty)',
+    processes: ALL,
+    parse: parse.integer(1, 65535),
+  }),
+  DATA_DIR: setting({
+    default: '.data',
+    help: 'local state: embedded database, generated `APP_KEY`, mail log',
+    processes: ALL,
+    parse: parse.text,
+  }),
+  TRUSTED_PROXY_HOPS: setting({
+    default: '0',
+    help: 'reverse proxies in front of the web process that append to `X-Forwarded-For`; the client IP is the N-th address from the right (`0`: no proxy is trusted, the socket peer is the client)',
+    processes: WEB,
+    parse: parse.integer(0, 10),
+  }),
+  TRUST_PROXY: setting({
+    default: 'false',
+    help: 'deprecated: `true` means `TRUSTED_PROXY_HOPS=1` (a warning is logged); contradicting `TRUSTED_PROXY_HOPS=0` is refused',
+    processes: WEB,
+    deprecated: true,
+    parse: parse.boolean,
+  }),
+  ENABLE_SIMULATORS: setting({
+    default: 'false',
+    help: '`true` runs the Google sign-in, KYC and production e-invoicing simulators (local only; refused in production)',
+    processes: SERVICE,
+    parse: parse.boolean,
+  }),
+  ALLOW_PRIVATE_URLS: setting({
+    default: 'false',
+    help: '`true` allows http and private addresses for outbound calls (local only; refused in production)',
+    processes: SERVICE,
+    parse: parse.boolean,
+  }),
+  WEBHOOK_RETRY_SCHEDULE: setting({
+    default: DEFAULT_WEBHOOK_RETRY_SCHEDULE.join(','),
+    help: 'seconds before each webhook retry, comma-separated, ±10 % jitter (default: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h)',
+    processes: SERVICE,
+    parse: parse.secondsList,
+  }),
+  WORKER_SUPERVISE_SECONDS: setting({
+    default: '60',
+    help: 'how often a worker re-queues the jobs of a crashed worker (expired or without heartbeat)',
+    processes: WORKER,
+    parse: parse.integer(1, 3600),
+  }),
+  RATE_LIMIT_SCALE: setting({
+    default: '1',
+    help: 'multiplies every rate limit; `0` turns rate limiting off (load tests; refused in production)',
+    processes: WEB,
+    parse: parse.scale,
+  }),
+  RATE_LIMITS: setting({
+    default: '',
+    help: 'JSON over the default limits, e.g. `{"api_production":{"per_minute":120}}`',
+    processes: WEB,
+    parse: parse.rateLimits,
+  }),
+  RATE_LIMIT_OVERRIDES: setting({
+    default: '',
+    help: 'JSON limits per identity (`key:<id>`, `user:<id>`, `tenant:<id>`, `ip:<address>`), e.g. `{"ip:203.0.113.7":{"per_minute":10}}`',
+    processes: WEB,
+    parse: parse.rateLimitOverrides,
+  }),
+  SMTP_URL: setting({
+    default: '',
+    help: '`smtp(s)://user:pass@host:port` for outgoing mail; empty writes mail to `MAIL_LOG` (required in production)',
+    processes: SERVICE,
+    secret: true,
+    parse: parse.smtpUrl,
+  }),
+  MAIL_FROM: setting({
+    default: 'E-invoicing <no-reply@localhost>',
+    help: 'sender of outgoing mail',
+    processes: SERVICE,
+    parse: parse.text,
+  }),
+  MAIL_LOG: setting({
+    default: '',
+    shownDefault: 'DATA_DIR/mail.log',
+    help: 'file the readable local mail log is appended to when `SMTP_URL` is empty',
+    processes: SERVICE,
+    parse: parse.optionalText,
+  }),
+  GOOGLE_CLIENT_ID: setting({
+    default: '',
+    help: 'OAuth client id for Google sign-in; empty: the simulator with `ENABLE_SIMULATORS`, else no Google sign-in',
+    processes: WEB,
+    parse: parse.optionalText,
+  }),
+  GOOGLE_CLIENT_SECRET: setting({
+    default: '',
+    help: 'OAuth client secret for Google sign-in (set with `GOOGLE_CLIENT_ID`)',
+    processes: WEB,
+    secret: true,
+    parse: parse.optionalText,
+  }),
+  GOOGLE_REDIRECT_URI: setting({
+    default: '',
+    shownDefault: 'PUBLIC_BASE_URL/api/v1/auth/google/callback',
+    help: 'redirect URI registered with Google',
+    processes: WEB,
+    parse: parse.httpUrl(),
+  }),
+  TSA_URL: setting({
+    default: '',
+    help: 'RFC 3161 time-stamp authority for closing anchors; empty uses the built-in local authority (not qualified)',
+    processes: SERVICE,
+    parse: parse.httpUrl(),
+  }),
+  TSA_CA_CERT: setting({
+    default: '',
+    help: "PEM file (or PEM text, `\\n` for newlines) of the TSA's root certificate(s); required with `TSA_URL`",
+    processes: SERVICE,
+    parse: parse.pemCertificates,
+  }),
+  TSA_TIMEOUT_MS: setting({
+    default: '10000',
+    help: 'time-stamp request timeout; a slower TSA counts as down and is retried',
+    processes: SERVICE,
+    parse: parse.integer(100, 120_000),
+  }),
+  SUPERPDP_BASE_URL: setting({
+    default: '',
+    help: 'SuperPDP API (`https://api.superpdp.tech`) for production e-invoicing; empty: production invoices use the simulator with `ENABLE_SIMULATORS=true`, else their submission is refused (503)',
+    processes: SERVICE,
+    parse: parse.httpUrl({ trimSlashes: true }),
+  }),
+  SUPERPDP_TIMEOUT_MS: setting({
+    default: '15000',
+    help: 'timeout of one SuperPDP call; slower counts as unreachable and is retried',
+    processes: SERVICE,
+    parse: parse.integer(100, 120_000),
+  }),
+  SUPERPDP_WEBHOOK_SECRET: setting({
+    default: '',
+    help: 'shared secret of the signed `/webhooks/superpdp*` sync triggers; empty refuses them (401)',
+    processes: WEB,
+    secret: true,
+    parse: parse.optionalText,
+  }),
+  SIMULATOR_STEP_SECONDS: setting({
+    default: '2',
+    help: "seconds between the e-invoicing simulator's lifecycle steps",
+    processes: SERVICE,
+    parse: parse.integer(0, 3600),
+  }),
+  FISCAL_ANCHOR_PENDING_HOURS: setting({
+    default: '6',
+    help: 'hours an anchor may stay pending before the fiscal compliance report counts it as a failure',
+    processes: WEB,
+    parse: parse.integer(1, 720),
+  }),
+  PUBLISHER_NAME: setting({
+    default: '',
+    help: 'legal name of the publisher (éditeur) that issues the fiscal attestations',
+    processes: WEB,
+    parse: parse.optionalText,
+  }),
+  PUBLISHER_SIREN: setting({
+    default: '',
+    help: "the publisher's SIREN (9 digits, check digit verified), printed on the attestations",
+    processes: WEB,
+    parse: parse.siren,
+  }),
+  PUBLISHER_ADDRESS: setting({
+    default: '',
+    help: "the publisher's registered address, printed on the attestations",
+    processes: WEB,
+    parse: parse.optionalText,
+  }),
+  PUBLISHER_SIGNATORY: setting({
+    default: '',
+    help: 'who signs the attestations for the publisher: name and capacity (e.g. `Jeanne Martin, présidente`)',
+    processes: WEB,
+    parse: parse.optionalText,
+  }),
+  PUBLISHER_CONTACT: setting({
+    default: '',
+    help: 'an e-mail or URL where the administration can reach the publisher',
+    processes: WEB,
+    parse: parse.optionalText,
+  }),
+  SOFTWARE_NAME: setting({
+    default: '',
+    shownDefault: 'the package name',
+    help: "the software's commercial name on the attestations",
+    processes: WEB,
+    parse: parse.optionalText,
+  }),
+};
+
+export type SettingName = keyof typeof SETTINGS;
+
+/** The parsed value of one setting. */
+export type SettingValue<N extends SettingName> = (typeof SETTINGS)[N] extends Setting<infer T> ? T : never;
