@@ -68,5 +68,20 @@ test('schemas/*.ts type every schema with FromSchema, never a hand-written twin'
   t.deepEqual(handWritten, []);
 });
 
+test('every type named after a schema is compared with the registry-derived one', (t) => {
+  const table = readFileSync(path.join(root, 'test/types/named-schema-types.ts'), 'utf8');
+  const handKept = readFileSync(path.join(root, 'test/types/hand-kept-types.ts'), 'utf8');
+  const unchecked: string[] = [];
+  for (const file of filesUnder(path.join(root, 'schemas'), '.ts')) {
+    const source = readFileSync(file, 'utf8');
+    for (const [, name] of source.matchAll(/^export type (\w+)(?:<[^=]*>)? =/gm)) {
+      if (!ids.has(name)) continue;
+      const listed = new RegExp(`^  ${name}: Equals<`, 'm').test(table) || handKept.includes(`SchemaType<'${name}'>`);
+      if (!listed) unchecked.push(`${path.basename(file)}: ${name}`);
+    }
+  }
+  t.deepEqual(unchecked, [], 'add them to test/types/named-schema-types.ts');
+});
+
 /** Written by hand on purpose, each checked against FromSchema in test/types/hand-kept-types.ts. */
 const KEPT_BY_HAND = new Set(['EmptyInput']);

@@ -4,10 +4,12 @@
  * not the FromSchema type itself.
  */
 
+import type { ErrorBody, ValidationErrorBody } from '../../domain/shared/error-body.js';
 import type { ProviderEvent } from '../../domain/transmission/einvoicing-provider.js';
 import type { WebhookRequest } from '../../domain/webhooks/webhook-sender.js';
 import type { EmptyInput } from '../../schemas/common.js';
-import type { Assert, Equals, MutuallyAssignable, SchemaType } from './schema-type.js';
+import type { UpdateInvoiceInput } from '../../schemas/invoice-reading.js';
+import type { Assert, Equals, Fits, MutuallyAssignable, SchemaType } from './schema-type.js';
 
 /** Same fields and types both ways, and no field on one side only. */
 type Matches<A, B> = MutuallyAssignable<A, B> extends true ? Equals<keyof A, keyof B> : false;
@@ -26,3 +28,22 @@ export type ProviderEventMatches = Assert<Matches<ProviderEvent, SchemaType<'Pro
  * schema carries it from the delivery-preparing operation to the worker that sends it.
  */
 export type WebhookRequestMatches = Assert<Matches<WebhookRequest, SchemaType<'WebhookRequest'>>>;
+
+/**
+ * FromSchema's type plus an index signature for the locked fields, whose names the schema computes
+ * (FromSchema cannot see them): every input the schema accepts is one, with the same named fields.
+ */
+export type UpdateInvoiceInputMatches = Assert<
+  Fits<SchemaType<'UpdateInvoiceInput'>, UpdateInvoiceInput> extends true
+    ? Equals<keyof SchemaType<'UpdateInvoiceInput'>, 'id' | 'metadata' | 'archive_enabled'>
+    : false
+>;
+
+/**
+ * The error shape every surface reports: narrower than its schema (`code` is one of the error
+ * catalogue's, the schema says a string), so it must fit the schema, not equal it.
+ */
+export type ErrorBodyFits = Assert<Fits<ErrorBody, SchemaType<'ErrorResponse'>>>;
+
+/** The 422 body, `{message, errors}` and nothing else. */
+export type ValidationErrorBodyMatches = Assert<Matches<ValidationErrorBody, SchemaType<'ValidationErrorResponse'>>>;
