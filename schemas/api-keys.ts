@@ -47,6 +47,8 @@ export const ApiKey = {
   properties: API_KEY_PROPERTIES,
 } as const;
 
+export type ApiKey = FromSchema<typeof ApiKey>;
+
 export const CreatedApiKey = {
   $id: 'CreatedApiKey',
   type: 'object',
@@ -74,6 +76,8 @@ export const ApiKeyCreation = {
     warning: { type: 'string', description: 'The key is shown only once.' },
   },
 } as const;
+
+export type ApiKeyCreation = FromSchema<typeof ApiKeyCreation, { references: [typeof CreatedApiKey] }>;
 
 export const CreateApiKeyInput = {
   $id: 'CreateApiKeyInput',
@@ -160,6 +164,8 @@ export const ApiKeyRevocation = {
     data: { $ref: 'ApiKey', description: 'The key, now revoked.' },
   },
 } as const;
+
+export type ApiKeyRevocation = FromSchema<typeof ApiKeyRevocation, { references: [typeof ApiKey] }>;
 
 export const apiKeySchemas = [
   ApiKey,

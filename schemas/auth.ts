@@ -73,14 +73,8 @@ export const AuthSession = {
     expires_at: { type: 'string', format: 'date-time', description: 'When the token or session ends.' },
   },
 } as const;
-/** Written by hand: FromSchema does not follow the registry's `$ref: 'User'`. */
-export interface AuthSession {
-  message: string;
-  user: User;
-  token: string | null;
-  token_type: 'bearer' | 'session';
-  expires_at: string;
-}
+/** The registry's `$ref: 'User'` is resolved by naming the User schema as a reference. */
+export type AuthSession = FromSchema<typeof AuthSession, { references: [typeof User] }>;
 
 export const AuthMessage = {
   $id: 'AuthMessage',

@@ -58,6 +58,7 @@ export const Balance = {
     },
   },
 } as const;
+export type Balance = FromSchema<typeof Balance>;
 
 const threshold = (description: string) =>
   ({ type: ['number', 'null'], minimum: 0, maximum: 1000000, description }) as const;

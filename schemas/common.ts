@@ -92,8 +92,8 @@ export const pageParams = (perPageDefault = 25, perPageMax = 100) =>
     },
   }) as const;
 
-/** A `{data: [item], meta}` list output. */
-export const pageOf = (id: string, itemRef: string, description: string) =>
+/** A `{data: [item], meta}` list output; `id` and `itemRef` stay literal types, for FromSchema. */
+export const pageOf = <Id extends string, ItemRef extends string>(id: Id, itemRef: ItemRef, description: string) =>
   ({
     $id: id,
     type: 'object',

@@ -376,6 +376,7 @@ export const GeneratedCreditNoteDocuments = {
     },
   },
 } as const;
+export type GeneratedCreditNoteDocuments = FromSchema<typeof GeneratedCreditNoteDocuments>;
 
 export const creditNoteSchemas = [
   CreateCreditNoteInput,

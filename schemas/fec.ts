@@ -158,5 +158,6 @@ export const FiscalRulesReplay = {
     entries: { type: 'array', items: replayedEntry, description: 'With details=true: the first 500 entries.' },
   },
 } as const;
+export type FiscalRulesReplay = FromSchema<typeof FiscalRulesReplay>;
 
 export const fecSchemas = [FecExportInput, FecFile, ReplayFiscalRulesInput, FiscalRulesReplay] as const;

@@ -146,6 +146,7 @@ export const AnchorToStamp = {
     data_hash: { type: 'string', description: 'The hash to time-stamp.' },
   },
 } as const;
+export type AnchorToStamp = FromSchema<typeof AnchorToStamp>;
 
 export const RecordAnchorAttemptInput = {
   $id: 'RecordAnchorAttemptInput',

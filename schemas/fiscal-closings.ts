@@ -30,13 +30,15 @@ const amountProperties = {
   payments_count: count('Payments recorded.'),
   payments_amount: money('Their total.'),
 } as const;
+/** The names above, typed as such (Object.keys gives `string[]`, which FromSchema cannot read as `required`). */
+const amountNames = Object.keys(amountProperties) as (keyof typeof amountProperties)[];
 
 export const ClosingAmounts = {
   $id: 'ClosingAmounts',
   type: 'object',
   description: 'Counts and amounts of one currency (two decimals, as strings).',
   additionalProperties: false,
-  required: Object.keys(amountProperties),
+  required: amountNames,
   properties: amountProperties,
 } as const;
 
@@ -46,7 +48,7 @@ export const ClosingTotals = {
   description:
     'Totals in euros (spec: `invoices_ht`, `credit_notes_ht`, `net_ht`, with VAT and TTC); entries in another currency are totalled apart, never converted.',
   additionalProperties: false,
-  required: ['currency', ...Object.keys(amountProperties), 'other_currencies'],
+  required: ['currency', ...amountNames, 'other_currencies'],
   properties: {
     currency: { type: 'string', enum: ['EUR'], description: 'The currency of the amounts above: EUR.' },
     ...amountProperties,
@@ -57,6 +59,9 @@ export const ClosingTotals = {
     },
   },
 } as const;
+
+export type ClosingAmounts = FromSchema<typeof ClosingAmounts>;
+export type ClosingTotals = FromSchema<typeof ClosingTotals, { references: [typeof ClosingAmounts] }>;
 
 export const FiscalClosing = {
   $id: 'FiscalClosing',
@@ -224,6 +229,7 @@ export const CloseFiscalChainResult = {
     yearly: count('Yearly closings made.'),
   },
 } as const;
+export type CloseFiscalChainResult = FromSchema<typeof CloseFiscalChainResult>;
 
 export const ScheduleFiscalClosingsResult = {
   $id: 'ScheduleFiscalClosingsResult',

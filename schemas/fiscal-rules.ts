@@ -230,6 +230,7 @@ export const FiscalRule = {
     },
   },
 } as const;
+export type FiscalRule = FromSchema<typeof FiscalRule>;
 
 export const FiscalRuleList = {
   $id: 'FiscalRuleList',

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { pageOf, pageParams } from './common.js';
+import { type PageMeta, pageOf, pageParams } from './common.js';
 
 const subTenantFilter = {
   type: 'string',
@@ -100,6 +100,7 @@ export const FiscalIntegrityReport = {
     checked_at: { type: 'string', format: 'date-time', description: 'When the check ran (it is recorded).' },
   },
 } as const;
+export type FiscalIntegrityReport = FromSchema<typeof FiscalIntegrityReport>;
 
 export const FiscalIntegrityHistoryInput = {
   $id: 'FiscalIntegrityHistoryInput',
@@ -146,6 +147,10 @@ export const FiscalIntegrityHistory = pageOf(
   'FiscalIntegrityCheck',
   'Recorded integrity checks.',
 );
+export type FiscalIntegrityHistory = FromSchema<
+  typeof FiscalIntegrityHistory,
+  { references: [typeof FiscalIntegrityCheck, typeof PageMeta] }
+>;
 
 export const KillSwitchStatus = {
   $id: 'KillSwitchStatus',
@@ -281,6 +286,11 @@ export const FiscalEntriesPage = {
     meta: { $ref: 'PageMeta', description: 'Pagination.' },
   },
 } as const;
+
+export type FiscalEntriesPage = FromSchema<
+  typeof FiscalEntriesPage,
+  { references: [typeof FiscalEntry, typeof PageMeta] }
+>;
 
 export const fiscalSchemas = [
   FiscalEntriesInput,

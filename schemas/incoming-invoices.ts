@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { INCOMING_STATUSES, PAYMENT_MEANS_CODES, REASON_CODES } from '../domain/incoming/index.js';
 import { pageOf, pageParams } from './common.js';
 
@@ -28,10 +29,7 @@ export const RegisterIncomingInvoiceInput = {
     },
   },
 } as const;
-export interface RegisterIncomingInvoiceInput {
-  id: string;
-  file: { filename: string; content: string };
-}
+export type RegisterIncomingInvoiceInput = FromSchema<typeof RegisterIncomingInvoiceInput>;
 
 const filters = {
   status: { type: 'string', enum: INCOMING_STATUSES, description: 'Only invoices in this status.' },
@@ -47,13 +45,7 @@ export const IncomingInvoiceListInput = {
   additionalProperties: false,
   properties: filters,
 } as const;
-export interface IncomingInvoiceListInput {
-  status?: (typeof INCOMING_STATUSES)[number];
-  from?: string;
-  to?: string;
-  page?: number;
-  per_page?: number;
-}
+export type IncomingInvoiceListInput = FromSchema<typeof IncomingInvoiceListInput>;
 
 export const SubTenantIncomingInvoiceListInput = {
   $id: 'SubTenantIncomingInvoiceListInput',
@@ -63,9 +55,7 @@ export const SubTenantIncomingInvoiceListInput = {
   required: ['id'],
   properties: { id: { type: 'string', format: 'uuid', description: 'Sub-tenant id (path).' }, ...filters },
 } as const;
-export interface SubTenantIncomingInvoiceListInput extends IncomingInvoiceListInput {
-  id: string;
-}
+export type SubTenantIncomingInvoiceListInput = FromSchema<typeof SubTenantIncomingInvoiceListInput>;
 
 export const IncomingInvoiceIdInput = {
   $id: 'IncomingInvoiceIdInput',
@@ -75,9 +65,7 @@ export const IncomingInvoiceIdInput = {
   required: ['id'],
   properties: { id },
 } as const;
-export interface IncomingInvoiceIdInput {
-  id: string;
-}
+export type IncomingInvoiceIdInput = FromSchema<typeof IncomingInvoiceIdInput>;
 
 const reasonProperties = {
   id,
@@ -107,11 +95,10 @@ export const DisputeIncomingInvoiceInput = {
   required: ['id', 'reason'],
   properties: reasonProperties,
 } as const;
-export interface IncomingReasonInput {
-  id: string;
-  reason: string;
-  reason_code?: (typeof REASON_CODES)[number];
-}
+export type RejectIncomingInvoiceInput = FromSchema<typeof RejectIncomingInvoiceInput>;
+export type DisputeIncomingInvoiceInput = FromSchema<typeof DisputeIncomingInvoiceInput>;
+/** A rejection or a dispute: both schemas share their properties. */
+export type IncomingReasonInput = RejectIncomingInvoiceInput | DisputeIncomingInvoiceInput;
 
 export const MarkIncomingInvoicePaidInput = {
   $id: 'MarkIncomingInvoicePaidInput',
@@ -141,12 +128,7 @@ export const MarkIncomingInvoicePaidInput = {
     },
   },
 } as const;
-export interface MarkIncomingInvoicePaidInput {
-  id: string;
-  payment_reference?: string;
-  paid_at?: string;
-  payment_means_code?: string;
-}
+export type MarkIncomingInvoicePaidInput = FromSchema<typeof MarkIncomingInvoicePaidInput>;
 
 const party = (description: string) =>
   ({
@@ -304,6 +286,11 @@ export const IncomingInvoice = {
   },
 } as const;
 
+export type IncomingInvoice = FromSchema<
+  typeof IncomingInvoice,
+  { references: [typeof IncomingInvoiceLine, typeof IncomingInvoiceEvent] }
+>;
+
 export const IncomingInvoicePage = pageOf('IncomingInvoicePage', 'IncomingInvoice', 'A page of incoming invoices.');
 
 export const SyncIncomingInvoicesInput = {
@@ -323,12 +310,7 @@ export const SyncIncomingInvoicesInput = {
     },
   },
 } as const;
-export interface SyncIncomingInvoicesInput {
-  account_id: string;
-  tenant_id: string;
-  environment: 'sandbox' | 'production';
-  sub_tenant_id?: string | null;
-}
+export type SyncIncomingInvoicesInput = FromSchema<typeof SyncIncomingInvoicesInput>;
 
 export const IncomingSyncOutcome = {
   $id: 'IncomingSyncOutcome',
@@ -343,12 +325,7 @@ export const IncomingSyncOutcome = {
     cursor: nullableString('The provider invoice id the next sync starts after.'),
   },
 } as const;
-export interface IncomingSyncOutcome {
-  stored: number;
-  duplicates: number;
-  unreadable: number;
-  cursor: string | null;
-}
+export type IncomingSyncOutcome = FromSchema<typeof IncomingSyncOutcome>;
 
 const accountProperties = SyncIncomingInvoicesInput.properties;
 
@@ -379,10 +356,7 @@ export const StoreIncomingPageInput = {
     },
   },
 } as const;
-export interface StoreIncomingPageInput extends SyncIncomingInvoicesInput {
-  after_id: string;
-  items: { pdp_id: string; received_at: string; content_type: string; content: string }[];
-}
+export type StoreIncomingPageInput = FromSchema<typeof StoreIncomingPageInput>;
 
 export const IncomingSyncCursor = {
   $id: 'IncomingSyncCursor',
@@ -392,9 +366,7 @@ export const IncomingSyncCursor = {
   required: ['after_id'],
   properties: { after_id: nullableString('The last provider invoice id stored; null before the first.') },
 } as const;
-export interface IncomingSyncCursor {
-  after_id: string | null;
-}
+export type IncomingSyncCursor = FromSchema<typeof IncomingSyncCursor>;
 
 export const ScheduleIncomingSyncsInput = {
   $id: 'ScheduleIncomingSyncsInput',
@@ -410,9 +382,10 @@ export const ScheduleIncomingSyncsInput = {
     },
   },
 } as const;
-export interface ScheduleIncomingSyncsInput {
-  accounts?: SyncIncomingInvoicesInput[];
-}
+export type ScheduleIncomingSyncsInput = FromSchema<
+  typeof ScheduleIncomingSyncsInput,
+  { references: [typeof SyncIncomingInvoicesInput] }
+>;
 
 export const ScheduledIncomingSyncs = {
   $id: 'ScheduledIncomingSyncs',
@@ -435,11 +408,7 @@ export const IncomingStatusSendInput = {
     error: { type: 'string', maxLength: 1000, description: 'Why the attempt failed.' },
   },
 } as const;
-export interface IncomingStatusSendInput {
-  event_id: string;
-  provider_event_id?: string | null;
-  error?: string;
-}
+export type IncomingStatusSendInput = FromSchema<typeof IncomingStatusSendInput>;
 
 export const IncomingStatusToSend = {
   $id: 'IncomingStatusToSend',
@@ -469,17 +438,7 @@ export const IncomingStatusToSend = {
     attempts: { type: 'integer', description: 'Attempts so far.' },
   },
 } as const;
-export interface IncomingStatusToSend {
-  sent: boolean;
-  account_id: string;
-  environment: 'sandbox' | 'production';
-  pdp_id: string;
-  status_code: string;
-  reason_code: string | null;
-  reason: string | null;
-  payment_reference: string | null;
-  attempts: number;
-}
+export type IncomingStatusToSend = FromSchema<typeof IncomingStatusToSend>;
 
 export const incomingInvoiceSchemas = [
   RegisterIncomingInvoiceInput,

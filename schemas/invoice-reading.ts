@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { invoiceProperties } from './invoices.js';
 
 /** Schemas of the invoice routes beyond creation: downloads, audit trail, changes. */
@@ -20,10 +21,7 @@ export const InvoiceDownloadInput = {
     },
   },
 } as const;
-export interface InvoiceDownloadInput {
-  id: string;
-  type: 'original' | 'converted' | 'pdf';
-}
+export type InvoiceDownloadInput = FromSchema<typeof InvoiceDownloadInput>;
 
 export const SandboxInvoiceDownloadInput = {
   $id: 'SandboxInvoiceDownloadInput',
@@ -40,10 +38,7 @@ export const SandboxInvoiceDownloadInput = {
     },
   },
 } as const;
-export interface SandboxInvoiceDownloadInput {
-  id: string;
-  type: 'pdf' | 'xml' | 'facturx';
-}
+export type SandboxInvoiceDownloadInput = FromSchema<typeof SandboxInvoiceDownloadInput>;
 
 export const DownloadLink = {
   $id: 'DownloadLink',
@@ -56,10 +51,7 @@ export const DownloadLink = {
     expires_at: { type: 'string', format: 'date-time', description: 'When the link stops working (410 after).' },
   },
 } as const;
-export interface DownloadLink {
-  url: string;
-  expires_at: string;
-}
+export type DownloadLink = FromSchema<typeof DownloadLink>;
 
 export const InvoiceFileInput = {
   $id: 'InvoiceFileInput',
@@ -71,9 +63,7 @@ export const InvoiceFileInput = {
     token: { type: 'string', maxLength: 4096, description: 'The signed token of the download link.' },
   },
 } as const;
-export interface InvoiceFileInput {
-  token: string;
-}
+export type InvoiceFileInput = FromSchema<typeof InvoiceFileInput>;
 
 export const InvoiceFile = {
   $id: 'InvoiceFile',
@@ -112,6 +102,7 @@ export const InvoiceAuditTrail = {
     },
   },
 } as const;
+export type InvoiceAuditTrail = FromSchema<typeof InvoiceAuditTrail, { references: [typeof InvoiceAuditEntry] }>;
 
 /** Fields of the creation body that are locked once the invoice exists (it is in the fiscal ledger). */
 export const LOCKED_INVOICE_FIELDS: readonly string[] = [
@@ -141,12 +132,11 @@ export const UpdateInvoiceInput = {
     archive_enabled: { type: 'boolean', description: 'Long-term archiving.' },
   },
 } as const;
-export interface UpdateInvoiceInput {
-  id: string;
-  metadata?: Record<string, string | number | boolean | null>;
-  archive_enabled?: boolean;
-  [locked: string]: unknown;
-}
+/**
+ * The locked fields' names are computed (Object.fromEntries), which FromSchema cannot see: they are
+ * added back as an index signature, each holding whatever a client sent.
+ */
+export type UpdateInvoiceInput = FromSchema<typeof UpdateInvoiceInput> & { [locked: string]: unknown };
 
 export const invoiceReadingSchemas = [
   InvoiceDownloadInput,

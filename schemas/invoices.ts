@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { CII_PROFILES, OUTPUT_FORMATS, VAT_CATEGORIES } from '../domain/documents/index.js';
-import { pageOf, pageParams, tenantRowsBatch } from './common.js';
+import { type ErrorResponse, pageOf, pageParams, tenantRowsBatch } from './common.js';
+import type { LifecycleEvent } from './transmission.js';
 
 /** Invoice statuses (spec "States and transitions: Invoice"). */
 export const INVOICE_STATUSES = [
@@ -135,47 +136,73 @@ export const invoiceProperties = {
   },
 } as const;
 
-const invoiceInput = (id: string, description: string, strict: boolean) =>
+/** Fields the specification's creation body requires. */
+const strictRequired = [
+  'invoice_number',
+  'direction',
+  'output_format',
+  'issue_date',
+  'total_ht',
+  'total_tax',
+  'total_ttc',
+  'seller_siret',
+  'seller_name',
+  'seller_address',
+  'buyer_name',
+  'buyer_address',
+  'lines',
+] as const;
+/** Fields the tenant body requires: direction, format and totals are defaulted or computed. */
+const tenantRequired = [
+  'issue_date',
+  'seller_siret',
+  'seller_name',
+  'seller_address',
+  'buyer_name',
+  'buyer_address',
+  'lines',
+] as const;
+const tenantProperties = {
+  invoice_number: {
+    ...invoiceProperties.invoice_number,
+    description:
+      "Invoice number (BT-1), at most 50 characters, unique per seller. Left out on a sub-tenant's invoice, the next number of the sub-tenant's own sequence is given (`F-000001`, `F-000002`…, the prefix from the tenant's `settings.invoice_prefix`); required otherwise.",
+  },
+  direction: { ...invoiceProperties.direction, default: 'outgoing' },
+  output_format: { ...invoiceProperties.output_format, default: 'facturx' },
+  subTenantId: {
+    type: 'string',
+    format: 'uuid',
+    description: 'The sub-tenant (from the path on sub-tenant routes).',
+  },
+} as const;
+const strictLineRequired = [
+  'description',
+  'quantity',
+  'unit_price',
+  'tax_rate',
+  'total_ht',
+  'total_tax',
+  'total_ttc',
+] as const;
+const tenantLineRequired = ['description', 'quantity', 'unit_price', 'tax_rate'] as const;
+
+/**
+ * A creation body: `strict` is the specification's (totals required), otherwise the tenant routes'.
+ * Both variants are typed as literals, so that FromSchema reads each one as it is.
+ */
+const invoiceInput = <Id extends string, Strict extends boolean>(id: Id, description: string, strict: Strict) =>
   ({
     $id: id,
     type: 'object',
     description,
     additionalProperties: false,
-    required: strict
-      ? [
-          'invoice_number',
-          'direction',
-          'output_format',
-          'issue_date',
-          'total_ht',
-          'total_tax',
-          'total_ttc',
-          'seller_siret',
-          'seller_name',
-          'seller_address',
-          'buyer_name',
-          'buyer_address',
-          'lines',
-        ]
-      : ['issue_date', 'seller_siret', 'seller_name', 'seller_address', 'buyer_name', 'buyer_address', 'lines'],
+    required: (strict ? strictRequired : tenantRequired) as Strict extends true
+      ? typeof strictRequired
+      : typeof tenantRequired,
     properties: {
       ...invoiceProperties,
-      ...(strict
-        ? {}
-        : {
-            invoice_number: {
-              ...invoiceProperties.invoice_number,
-              description:
-                "Invoice number (BT-1), at most 50 characters, unique per seller. Left out on a sub-tenant's invoice, the next number of the sub-tenant's own sequence is given (`F-000001`, `F-000002`…, the prefix from the tenant's `settings.invoice_prefix`); required otherwise.",
-            },
-            direction: { ...invoiceProperties.direction, default: 'outgoing' },
-            output_format: { ...invoiceProperties.output_format, default: 'facturx' },
-            subTenantId: {
-              type: 'string',
-              format: 'uuid',
-              description: 'The sub-tenant (from the path on sub-tenant routes).',
-            },
-          }),
+      ...((strict ? {} : tenantProperties) as Strict extends true ? Record<never, never> : typeof tenantProperties),
       lines: {
         type: 'array',
         minItems: 1,
@@ -184,9 +211,9 @@ const invoiceInput = (id: string, description: string, strict: boolean) =>
         items: {
           type: 'object',
           additionalProperties: false,
-          required: strict
-            ? ['description', 'quantity', 'unit_price', 'tax_rate', 'total_ht', 'total_tax', 'total_ttc']
-            : ['description', 'quantity', 'unit_price', 'tax_rate'],
+          required: (strict ? strictLineRequired : tenantLineRequired) as Strict extends true
+            ? typeof strictLineRequired
+            : typeof tenantLineRequired,
           properties: lineProperties,
         },
       },
@@ -206,57 +233,13 @@ export const CreateTenantInvoiceInput = invoiceInput(
   false,
 );
 
-interface AddressInput {
-  line1: string;
-  line2?: string;
-  postal_code: string;
-  city: string;
-  country?: string;
-}
-
-/** What the domain receives from either body (the tenant body's required fields are the fewer). */
-export interface InvoiceInput {
-  external_id?: string;
-  /** Required except on tenant routes for a sub-tenant, whose sequence then numbers it. */
-  invoice_number?: string;
-  direction?: 'outgoing' | 'incoming';
-  output_format?: (typeof OUTPUT_FORMATS)[number];
-  profile?: (typeof CII_PROFILES)[number];
-  issue_date: string;
-  due_date?: string;
-  currency?: string;
-  total_ht?: number;
-  total_tax?: number;
-  total_ttc?: number;
-  seller_siret: string;
-  seller_name: string;
-  seller_vat_number?: string;
-  seller_country?: string;
-  seller_address: AddressInput;
-  buyer_siret?: string;
-  buyer_name: string;
-  buyer_country?: string;
-  buyer_vat_number?: string;
-  buyer_legal_id?: string;
-  buyer_address: AddressInput;
-  buyer_is_individual?: boolean;
-  archive_enabled?: boolean;
-  original_file?: { filename: string; content: string };
-  metadata?: Record<string, string | number | boolean | null>;
-  subTenantId?: string;
-  lines: {
-    description: string;
-    quantity: number;
-    unit_price: number;
-    tax_rate: number;
-    vat_category?: (typeof VAT_CATEGORIES)[number];
-    vat_exemption_reason?: string;
-    unit_code?: string;
-    total_ht?: number;
-    total_tax?: number;
-    total_ttc?: number;
-  }[];
-}
+export type CreateInvoiceInput = FromSchema<typeof CreateInvoiceInput>;
+export type CreateTenantInvoiceInput = FromSchema<typeof CreateTenantInvoiceInput>;
+/**
+ * What the domain receives from either body: the tenant body, whose required fields are the fewer
+ * (the specification's body is one of its values: the same fields, more of them required).
+ */
+export type InvoiceInput = CreateTenantInvoiceInput;
 
 export const BulkCreateInvoicesInput = {
   $id: 'BulkCreateInvoicesInput',
@@ -274,7 +257,7 @@ export const BulkCreateInvoicesInput = {
     },
   },
 } as const;
-export type BulkCreateInvoicesInput = { invoices: unknown[] };
+export type BulkCreateInvoicesInput = FromSchema<typeof BulkCreateInvoicesInput>;
 
 export const BulkCreateInvoicesResult = {
   $id: 'BulkCreateInvoicesResult',
@@ -302,6 +285,10 @@ export const BulkCreateInvoicesResult = {
     },
   },
 } as const;
+export type BulkCreateInvoicesResult = FromSchema<
+  typeof BulkCreateInvoicesResult,
+  { references: [typeof Invoice, typeof InvoiceLine, typeof LifecycleEvent, typeof ErrorResponse] }
+>;
 
 const addressOutput = {
   type: 'object',
@@ -316,7 +303,13 @@ const addressOutput = {
   },
 } as const;
 
-const partyOutput = (who: string) =>
+/** What the nested buyer has that the seller has not. */
+const buyerOnly = {
+  legal_id: { type: ['string', 'null'], description: 'Other legal identifier.' },
+  is_individual: { type: 'boolean', description: 'A consumer.' },
+} as const;
+
+const partyOutput = <Who extends 'seller' | 'buyer'>(who: Who) =>
   ({
     type: 'object',
     additionalProperties: false,
@@ -328,12 +321,8 @@ const partyOutput = (who: string) =>
       vat_number: { type: ['string', 'null'], description: 'VAT identifier.' },
       country: { type: 'string', description: 'Country code.' },
       address: { ...addressOutput, description: 'Postal address.' },
-      ...(who === 'buyer'
-        ? {
-            legal_id: { type: ['string', 'null'], description: 'Other legal identifier.' },
-            is_individual: { type: 'boolean', description: 'A consumer.' },
-          }
-        : {}),
+      // typed per party, so that FromSchema sees the buyer's extra fields as the literals they are
+      ...((who === 'buyer' ? buyerOnly : {}) as Who extends 'buyer' ? typeof buyerOnly : Record<never, never>),
     },
   }) as const;
 
@@ -478,6 +467,9 @@ export const Invoice = {
   },
 } as const;
 
+export type Invoice = FromSchema<typeof Invoice, { references: [typeof InvoiceLine, typeof LifecycleEvent] }>;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
 export const InvoiceListInput = {
   $id: 'InvoiceListInput',
   type: 'object',
@@ -544,6 +536,7 @@ export const GeneratedDocuments = {
     files: { type: 'array', items: { ...fileSummary, description: 'A file.' }, description: 'Files stored.' },
   },
 } as const;
+export type GeneratedDocuments = FromSchema<typeof GeneratedDocuments>;
 
 export const InvoiceDocumentsInput = tenantRowsBatch(
   'InvoiceDocumentsInput',
@@ -567,6 +560,10 @@ export const GeneratedDocumentsBatch = {
     },
   },
 } as const;
+export type GeneratedDocumentsBatch = FromSchema<
+  typeof GeneratedDocumentsBatch,
+  { references: [typeof GeneratedDocuments] }
+>;
 
 export const ConvertInvoiceInput = {
   $id: 'ConvertInvoiceInput',
@@ -604,6 +601,7 @@ export const InvoiceConversion = {
     expires_at: { type: 'string', format: 'date-time', description: 'When the link stops working.' },
   },
 } as const;
+export type InvoiceConversion = FromSchema<typeof InvoiceConversion>;
 
 export const invoiceSchemas = [
   GeneratedDocuments,

@@ -151,6 +151,7 @@ export const TenantKeyList = {
   required: ['data'],
   properties: { data: { type: 'array', items: { $ref: 'TenantKey' }, description: 'The keys.' } },
 } as const;
+export type TenantKeyList = FromSchema<typeof TenantKeyList, { references: [typeof TenantKey] }>;
 
 export const CreateTenantKeyInput = {
   $id: 'CreateTenantKeyInput',
@@ -210,6 +211,7 @@ export const KeyRegeneration = {
     warning: { type: 'string', description: 'The key is shown only once.' },
   },
 } as const;
+export type KeyRegeneration = FromSchema<typeof KeyRegeneration, { references: [typeof NewTenantKey] }>;
 
 export const tenantAuthSchemas = [
   RegisterTenantInput,

@@ -67,6 +67,8 @@ export const TenantProfile = {
   },
 } as const;
 
+export type TenantProfile = FromSchema<typeof TenantProfile>;
+
 export const UpdatedTenantProfile = {
   $id: 'UpdatedTenantProfile',
   type: 'object',
@@ -83,6 +85,8 @@ export const UpdatedTenantProfile = {
     },
   },
 } as const;
+
+export type UpdatedTenantProfile = FromSchema<typeof UpdatedTenantProfile>;
 
 export const UpdateTenantProfileInput = {
   $id: 'UpdateTenantProfileInput',
@@ -209,5 +213,6 @@ export const TenantStats = {
     },
   },
 } as const;
+export type TenantStats = FromSchema<typeof TenantStats>;
 
 export const tenantProfileSchemas = [TenantProfile, UpdatedTenantProfile, UpdateTenantProfileInput, TenantStats];

@@ -67,6 +67,7 @@ export const WebhookRequest = {
     timeout_ms: { type: 'integer', description: 'Deadline of the whole call.' },
   },
 } as const;
+export type WebhookRequest = FromSchema<typeof WebhookRequest>;
 
 export const PreparedWebhookDelivery = {
   $id: 'PreparedWebhookDelivery',
@@ -80,6 +81,10 @@ export const PreparedWebhookDelivery = {
     request: { $ref: 'WebhookRequest', description: 'The request to make.' },
   },
 } as const;
+export type PreparedWebhookDelivery = FromSchema<
+  typeof PreparedWebhookDelivery,
+  { references: [typeof WebhookRequest] }
+>;
 
 /** What one attempt gave, as the sender measured it. */
 const outcomeProperties = {
@@ -115,6 +120,7 @@ export const RecordedWebhookAttempt = {
     next_attempt_at: { type: ['string', 'null'], format: 'date-time', description: 'When the next attempt is due.' },
   },
 } as const;
+export type RecordedWebhookAttempt = FromSchema<typeof RecordedWebhookAttempt>;
 
 export const RecordWebhookTestInput = {
   $id: 'RecordWebhookTestInput',
@@ -165,6 +171,7 @@ export const WebhookDisabledNotice = {
     endpoint_id: { type: 'string', format: 'uuid', description: 'Id of the endpoint.' },
   },
 } as const;
+export type WebhookDisabledNotice = FromSchema<typeof WebhookDisabledNotice>;
 
 export const TenantWebhookSecret = {
   $id: 'TenantWebhookSecret',

@@ -76,6 +76,7 @@ export const WebhookLog = {
     created_at: { type: 'string', format: 'date-time', description: 'When the attempt was made.' },
   },
 } as const;
+export type WebhookLog = FromSchema<typeof WebhookLog>;
 
 export const WebhookLogPage = pageOf('WebhookLogPage', 'WebhookLog', "A page of an endpoint's attempts, newest first.");
 

@@ -191,6 +191,7 @@ export const WebhookTestResult = {
     delivery_id: { type: 'string', format: 'uuid', description: 'The X-Service-Delivery header sent.' },
   },
 } as const;
+export type WebhookTestResult = FromSchema<typeof WebhookTestResult>;
 
 export const webhookSchemas = [
   CreateWebhookEndpointInput,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Balance } from '../../schemas/billing.js';
 import { moneyToJson } from './money.js';
 
 interface BalanceRow {
@@ -11,15 +12,8 @@ interface BalanceRow {
   critical_balance_alert_threshold: string;
 }
 
-export interface BalanceView {
-  amount: number;
-  currency: string;
-  auto_reload_enabled: boolean;
-  auto_reload_threshold: number | null;
-  auto_reload_amount: number | null;
-  low_balance_alert_threshold: number;
-  critical_balance_alert_threshold: number;
-}
+/** Schema `Balance`: the type comes from the schema. */
+export type BalanceView = Balance;
 
 const nullableMoney = (value: string | null) => (value === null ? null : moneyToJson(value));
 

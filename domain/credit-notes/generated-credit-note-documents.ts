@@ -1,8 +1,8 @@
+import type { GeneratedCreditNoteDocuments } from '../../schemas/credit-notes.js';
 import { actorOf, appendAuditEntry } from '../audit/index.js';
 import {
   failureReason,
   fileSummary,
-  type GeneratedDocuments,
   type RenderOutcome,
   renderOutcome,
   type StoredInvoice,
@@ -36,7 +36,7 @@ export async function recordCreditNoteRendering(
   ctx: OperationContext,
   c: CreditNoteRow,
   outcome: RenderOutcome,
-): Promise<{ creditNote: CreditNoteRow; generated: GeneratedDocuments }> {
+): Promise<{ creditNote: CreditNoteRow; generated: GeneratedCreditNoteDocuments }> {
   const now = ctx.clock.now();
   if ('error' in outcome) {
     const [failed] = await ctx

@@ -1,3 +1,4 @@
+import type { IncomingInvoice } from '../../schemas/incoming-invoices.js';
 import type { IncomingEventRow, IncomingInvoiceRow } from './incoming-row.js';
 
 const amount = (value: string | null): number | null => (value === null ? null : Number(value));
@@ -5,7 +6,7 @@ const day = (value: string | Date | null): string | null =>
   value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 
 /** The API's view of an incoming invoice (schemas/incoming-invoices.ts `IncomingInvoice`). */
-export function toIncomingView(row: IncomingInvoiceRow, events: readonly IncomingEventRow[]) {
+export function toIncomingView(row: IncomingInvoiceRow, events: readonly IncomingEventRow[]): IncomingInvoiceView {
   return {
     id: row.id,
     sub_tenant_id: row.sub_tenant_id,
@@ -72,4 +73,5 @@ export function toIncomingView(row: IncomingInvoiceRow, events: readonly Incomin
   };
 }
 
-export type IncomingInvoiceView = ReturnType<typeof toIncomingView>;
+/** The schema's type: what the view returns is checked against it. */
+export type IncomingInvoiceView = IncomingInvoice;

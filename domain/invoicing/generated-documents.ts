@@ -1,3 +1,4 @@
+import type { GeneratedDocuments as GeneratedDocumentsSchema } from '../../schemas/invoices.js';
 import { actorOf } from '../audit/index.js';
 import { type RenderedFile, renderFormat } from '../documents/index.js';
 import type { Logger } from '../shared/logger.js';
@@ -7,11 +8,8 @@ import { auditInvoices } from './invoice-audit.js';
 import type { InvoiceRow, StoredInvoice } from './invoice-row.js';
 import { toInvoiceDocument } from './to-document.js';
 
-export interface GeneratedDocuments {
-  id: string;
-  documents_status: 'ready' | 'failed' | 'skipped' | 'missing';
-  files: { kind: string; byte_size: number; sha256: string }[];
-}
+/** What the document worker made of one invoice (schema `GeneratedDocuments`). */
+export type GeneratedDocuments = GeneratedDocumentsSchema;
 
 /**
  * Most lines a download renders itself while the files are pending. Rendering runs on the web

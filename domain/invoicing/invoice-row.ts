@@ -1,3 +1,4 @@
+import type { InvoiceStatus } from '../../schemas/invoices.js';
 import type { CiiProfile, OutputFormat, VatCategory } from '../documents/index.js';
 import type { Environment } from '../shared/caller.js';
 import type { Address } from './invoice.js';
@@ -14,7 +15,7 @@ export interface InvoiceRow {
   direction: 'outgoing' | 'incoming';
   output_format: OutputFormat;
   profile: CiiProfile;
-  status: string;
+  status: InvoiceStatus;
   status_message: string | null;
   issue_date: string;
   due_date: string | null;

@@ -1,3 +1,4 @@
+import type { Invoice } from '../../schemas/invoices.js';
 import { moneyToJson } from '../billing/index.js';
 import type { InvoiceLineRow, InvoiceRow } from './invoice-row.js';
 
@@ -42,7 +43,7 @@ const party = (
  * The invoice as the API shows it (schema `Invoice`): seller and buyer both as flat `seller_*`
  * fields and as nested objects, since the specification publishes both renderings.
  */
-export function toInvoiceView(invoice: InvoiceRow, lines: readonly InvoiceLineRow[]) {
+export function toInvoiceView(invoice: InvoiceRow, lines: readonly InvoiceLineRow[]): InvoiceView {
   const seller = party(
     invoice.seller_siret,
     invoice.seller_name,
@@ -103,4 +104,5 @@ export function toInvoiceView(invoice: InvoiceRow, lines: readonly InvoiceLineRo
     updated_at: invoice.updated_at.toISOString(),
   };
 }
-export type InvoiceView = ReturnType<typeof toInvoiceView>;
+/** The schema's type: what the view returns is checked against it. */
+export type InvoiceView = Invoice;

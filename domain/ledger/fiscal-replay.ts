@@ -1,3 +1,4 @@
+import type { FiscalRulesReplay } from '../../schemas/fec.js';
 import { Decimal } from '../billing/index.js';
 import { vatGroups } from '../documents/index.js';
 import { type AccountingFact, type DocumentFact, type Ecriture, postingsFor } from './fec-postings.js';
@@ -28,25 +29,8 @@ export interface ReplayDifference extends EntryRefView {
   rule: AppliedRule | null;
 }
 
-export interface ReplayReport {
-  entries_replayed: number;
-  chains_replayed: number;
-  replayed_at: string;
-  rules_applied: (AppliedRule & { entries: number })[];
-  differences_count: number;
-  differences: ReplayDifference[];
-  entries?: (EntryRefView & {
-    entry_type: string;
-    rules: AppliedRule[];
-    postings: {
-      journal_code: string;
-      account: string;
-      auxiliary_account: string | null;
-      debit: string;
-      credit: string;
-    }[];
-  })[];
-}
+/** Schema `FiscalRulesReplay`: the type comes from the schema. */
+export type ReplayReport = FiscalRulesReplay;
 
 const applied = (v: RuleVersion): AppliedRule => ({ key: v.key, version: v.version, id: v.id, source: v.source });
 const sum = (values: Decimal[]) => values.reduce((a, b) => a.plus(b), new Decimal(0));

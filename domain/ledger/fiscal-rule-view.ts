@@ -1,21 +1,12 @@
+import type { FiscalRule } from '../../schemas/fiscal-rules.js';
 import { AppError } from '../shared/app-error.js';
 import type { Caller } from '../shared/caller.js';
 import type { RuleOwner } from './fiscal-rule-store.js';
 import { type RuleVersion, ruleInForce } from './fiscal-rules.js';
 
 /** The FiscalRule shape (schemas/fiscal-rules.ts). */
-export interface FiscalRuleView {
-  id: string;
-  key: string;
-  version: number;
-  value: unknown;
-  description: string;
-  effective_from: string;
-  source: 'default' | 'tenant';
-  in_force: boolean;
-  created_at: string;
-  created_by: Record<string, string | null> | null;
-}
+/** Schema `FiscalRule`: the type comes from the schema. */
+export type FiscalRuleView = FiscalRule;
 
 export const toRuleView = (v: RuleVersion, inForce: boolean): FiscalRuleView => ({
   id: v.id,

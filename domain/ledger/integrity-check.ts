@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
+import type { FiscalIntegrityReport } from '../../schemas/fiscal.js';
 import { type AnchorRow, trustedCaPems } from '../anchoring/index.js';
 import type { Environment } from '../shared/caller.js';
 import { type ClosingRow, chainClosings } from './closing-store.js';
 import { periodTotals, zeroTotals } from './closing-totals.js';
-import { type BrokenLink, type ChainCursor, chainStart, type StoredEntry, verifyEntries } from './verify-chain.js';
+import { type ChainCursor, chainStart, type StoredEntry, verifyEntries } from './verify-chain.js';
 import { type ClosingEvidence, verifyClosings } from './verify-closings.js';
 
 /** Entries read per query: a long chain is verified in constant memory. */
@@ -18,17 +19,8 @@ export interface IntegrityScope {
   date: string | null;
 }
 
-export interface IntegrityReport {
-  valid: boolean;
-  chains_checked: number;
-  entries_checked: number;
-  first_entry: number | null;
-  last_entry: number | null;
-  closings_checked: number;
-  anchors_checked: number;
-  broken_links: (BrokenLink & { sub_tenant_id: string | null; closing_id?: string })[];
-  checked_at: string;
-}
+/** Schema `FiscalIntegrityReport`: the type comes from the schema. */
+export type IntegrityReport = FiscalIntegrityReport;
 
 /**
  * Walks each chain in scope from its first entry, in batches by sequence number, recomputing every

@@ -1,3 +1,5 @@
+import type { ApiKey } from '../../schemas/api-keys.js';
+import type { TenantKey } from '../../schemas/tenant-auth.js';
 import type { Environment } from '../shared/caller.js';
 import type { KeyKind } from './api-key.js';
 
@@ -59,23 +61,8 @@ export function keyStatus(row: Pick<ApiKeyRow, 'status' | 'expires_at'>, now: Da
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-/** The specification's API key resource, plus `last_four` and `created_at`. */
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  company_id: string | null;
-  environment: Environment;
-  scopes: ('invoices' | 'signatures')[];
-  expires_at: string | null;
-  status: KeyStatus;
-  key_prefix: string;
-  last_four: string;
-  last_used_at: string | null;
-  last_used_ip: string | null;
-  revoked_at: string | null;
-  revoked_reason: string | null;
-  created_at: string;
-}
+/** The specification's API key resource, plus `last_four` and `created_at` (schema `ApiKey`). */
+export type ApiKeyView = ApiKey;
 
 export function toApiKeyView(row: ApiKeyRow, now: Date): ApiKeyView {
   return {
@@ -96,21 +83,8 @@ export function toApiKeyView(row: ApiKeyRow, now: Date): ApiKeyView {
   };
 }
 
-/** A tenant's key as GET /v1/tenant/auth/keys lists it. */
-export interface TenantKeyView {
-  id: string;
-  type: KeyKind;
-  prefix: string;
-  last_four: string;
-  environment: Environment;
-  /** What the key may do (none for a publishable key). */
-  scopes: string[];
-  /** The sub-tenant the key is bound to, if any. */
-  sub_tenant_id: string | null;
-  status: KeyStatus;
-  created_at: string;
-  last_used_at: string | null;
-}
+/** A tenant's key as GET /v1/tenant/auth/keys lists it (schema `TenantKey`). */
+export type TenantKeyView = TenantKey;
 
 export function toTenantKeyView(row: ApiKeyRow, now: Date): TenantKeyView {
   return {
@@ -119,7 +93,7 @@ export function toTenantKeyView(row: ApiKeyRow, now: Date): TenantKeyView {
     prefix: row.key_prefix,
     last_four: row.last_four,
     environment: row.environment,
-    scopes: row.scopes,
+    scopes: row.scopes as TenantKeyView['scopes'],
     sub_tenant_id: row.sub_tenant_id,
     status: keyStatus(row, now),
     created_at: row.created_at.toISOString(),

@@ -1,15 +1,11 @@
 import type { Knex } from 'knex';
+import type { NewTenantKey } from '../../schemas/tenant-auth.js';
 import type { Caller, Environment } from '../shared/caller.js';
 import { type KeyKind, TENANT_KEY_SCOPES } from './api-key.js';
 import { insertApiKey } from './api-key-store.js';
 
-export interface IssuedTenantKey {
-  id: string;
-  /** The full key: returned once, never stored. */
-  key: string;
-  type: KeyKind;
-  created_at: string;
-}
+/** Schema `NewTenantKey`: the type comes from the schema. */
+export type IssuedTenantKey = NewTenantKey;
 
 /**
  * A tenant's own key. Left out, a secret key's scopes are every tenant scope (the operator's command

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { TenantProfile } from '../../schemas/tenant-profile.js';
 import { moneyToJson } from '../billing/index.js';
 import type { Environment } from '../shared/caller.js';
 
@@ -12,7 +13,7 @@ interface ProfileRow {
   vat_number: string | null;
   billing_email: string | null;
   technical_email: string | null;
-  kyb_status: string;
+  kyb_status: TenantProfile['kyb_status'];
   kyb_verified_at: Date | null;
   webhook_url: string | null;
   is_partner: boolean;
@@ -22,12 +23,8 @@ interface ProfileRow {
   balance: string | null;
 }
 
-export interface TenantProfileView extends Omit<ProfileRow, 'kyb_verified_at' | 'created_at' | 'balance'> {
-  environment: Environment;
-  kyb_verified_at: string | null;
-  balance: number;
-  created_at: string;
-}
+/** The schema's type: what readTenantProfile returns is checked against it. */
+export type TenantProfileView = TenantProfile;
 
 /**
  * The specification's Tenant as its owner sees it, in the caller's environment: `webhook_url` is that

@@ -1,21 +1,8 @@
+import type { WebhookLog } from '../../schemas/webhook-logs.js';
 import type { AttemptRow } from './delivery-store.js';
 
-export interface WebhookLogView {
-  id: string;
-  delivery_id: string | null;
-  event_id: string | null;
-  event: string;
-  attempt: number;
-  test: boolean;
-  url: string;
-  success: boolean;
-  response_status: number | null;
-  response_time_ms: number;
-  response_body: string | null;
-  error_message: string | null;
-  next_retry_at: string | null;
-  created_at: string;
-}
+/** Schema `WebhookLog`: the type comes from the schema. */
+export type WebhookLogView = WebhookLog;
 
 /** One logged attempt (the origin's log record, plus the delivery id and the attempt number). */
 export const toLogView = (row: AttemptRow): WebhookLogView => ({

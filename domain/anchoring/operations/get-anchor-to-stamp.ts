@@ -1,13 +1,10 @@
-import type { AnchorToStampInput } from '../../../schemas/fiscal-anchors.js';
+import type { AnchorToStamp, AnchorToStampInput } from '../../../schemas/fiscal-anchors.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineQuery } from '../../shared/operation.js';
 import { findAnchor } from '../anchor-store.js';
 
-export interface AnchorToStamp {
-  id: string;
-  status: 'pending' | 'anchored' | 'failed';
-  data_hash: string;
-}
+/** Schema `AnchorToStamp`: the type comes from the schema. */
+export type { AnchorToStamp };
 
 export const getAnchorToStamp = defineQuery<AnchorToStampInput, AnchorToStamp>({
   name: 'get_anchor_to_stamp',

@@ -1,10 +1,8 @@
-import type { CreditNoteIdInput } from '../../../schemas/credit-notes.js';
-import { findInvoice, type GeneratedDocuments } from '../../invoicing/index.js';
+import type { CreditNoteIdInput, GeneratedCreditNoteDocuments } from '../../../schemas/credit-notes.js';
+import { findInvoice } from '../../invoicing/index.js';
 import { defineCommand } from '../../shared/operation.js';
 import { findReadableCreditNote } from '../credit-note-store.js';
 import { recordCreditNoteRendering, renderCreditNote } from '../generated-credit-note-documents.js';
-
-export type GeneratedCreditNoteDocuments = GeneratedDocuments;
 
 /**
  * The document worker's step for a credit note: renders its four files from the stored credit

@@ -1,6 +1,6 @@
-import type { ConvertInvoiceInput } from '../../../schemas/invoices.js';
+import type { ConvertInvoiceInput, InvoiceConversion } from '../../../schemas/invoices.js';
 import { actorOf } from '../../audit/index.js';
-import { type OutputFormat, renderFormat } from '../../documents/index.js';
+import { renderFormat } from '../../documents/index.js';
 import { defineCommand } from '../../shared/operation.js';
 import { saveInvoiceDocument } from '../document-store.js';
 import { auditInvoice } from '../invoice-audit.js';
@@ -8,14 +8,8 @@ import { signDownloadLink } from '../invoice-files.js';
 import { findReadableInvoice, invoiceReaderOf } from '../invoice-queries.js';
 import { toInvoiceDocument } from '../to-document.js';
 
-export interface InvoiceConversion {
-  invoice_id: string;
-  source_format: OutputFormat;
-  target_format: OutputFormat;
-  files: { kind: string; byte_size: number; sha256: string }[];
-  url: string;
-  expires_at: string;
-}
+/** Schema `InvoiceConversion`: the type comes from the schema. */
+export type { InvoiceConversion };
 
 /**
  * Produces another electronic format of an invoice from the same stored data (the fiscal fields

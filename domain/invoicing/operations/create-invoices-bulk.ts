@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { BulkCreateInvoicesInput, InvoiceInput } from '../../../schemas/invoices.js';
+import type { BulkCreateInvoicesInput, BulkCreateInvoicesResult, InvoiceInput } from '../../../schemas/invoices.js';
 import { assertKillSwitchOff, fiscalPeriodChecker } from '../../ledger/index.js';
 import { type AppError, isAppError } from '../../shared/app-error.js';
 import { type ErrorBody, errorBody } from '../../shared/error-body.js';
@@ -14,11 +14,8 @@ export type BulkItemResult =
   | { index: number; status: 'created'; invoice: InvoiceView }
   | { index: number; status: 'failed'; error: ErrorBody };
 
-export interface BulkCreateResult {
-  created: number;
-  failed: number;
-  results: BulkItemResult[];
-}
+/** Schema `BulkCreateInvoicesResult`: the type comes from the schema. */
+export type BulkCreateResult = BulkCreateInvoicesResult;
 
 /**
  * Up to 100 invoices in one request. Every item is checked on its own first; the accepted ones are

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { InvoiceDocumentsInput } from '../../../schemas/invoices.js';
+import type { GeneratedDocumentsBatch, InvoiceDocumentsInput } from '../../../schemas/invoices.js';
 import { defineCommand } from '../../shared/operation.js';
 import {
   type GeneratedDocuments,
@@ -25,7 +25,7 @@ export type { GeneratedDocuments };
  * system across tenants; each invoice is matched on its tenant too, so a job only ever reaches the
  * invoice of the tenant that queued it.
  */
-export const generateInvoiceDocuments = defineCommand<InvoiceDocumentsInput, { invoices: GeneratedDocuments[] }>({
+export const generateInvoiceDocuments = defineCommand<InvoiceDocumentsInput, GeneratedDocumentsBatch>({
   name: 'generate_invoice_documents',
   summary: "Render and store invoices' files (worker step).",
   input: 'InvoiceDocumentsInput',

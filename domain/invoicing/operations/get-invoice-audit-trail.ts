@@ -1,12 +1,11 @@
+import type { InvoiceAuditTrail } from '../../../schemas/invoice-reading.js';
 import type { InvoiceIdInput } from '../../../schemas/invoices.js';
 import { auditTrailIntact, readAuditTrail } from '../../audit/index.js';
 import { defineQuery } from '../../shared/operation.js';
 import { findReadableInvoice, invoiceReaderOf } from '../invoice-queries.js';
 
-export interface InvoiceAuditTrailView {
-  data: { action: string; details: Record<string, unknown>; actor_ip: string | null; created_at: string }[];
-  integrity_valid: boolean;
-}
+/** Schema `InvoiceAuditTrail`: the type comes from the schema. */
+export type InvoiceAuditTrailView = InvoiceAuditTrail;
 
 export const getInvoiceAuditTrail = defineQuery<InvoiceIdInput, InvoiceAuditTrailView>({
   name: 'get_invoice_audit_trail',

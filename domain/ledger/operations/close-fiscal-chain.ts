@@ -1,13 +1,10 @@
-import type { CloseFiscalChainInput } from '../../../schemas/fiscal-closings.js';
+import type { CloseFiscalChainInput, CloseFiscalChainResult } from '../../../schemas/fiscal-closings.js';
 import { defineCommand } from '../../shared/operation.js';
 import { closeChainThrough } from '../close-chain.js';
 
 /** Counts of the closings one run made. */
-export interface CloseFiscalChainResult {
-  daily: number;
-  monthly: number;
-  yearly: number;
-}
+/** Schema `CloseFiscalChainResult`: the type comes from the schema. */
+export type { CloseFiscalChainResult };
 
 export const closeFiscalChain = defineCommand<CloseFiscalChainInput, CloseFiscalChainResult>({
   name: 'close_fiscal_chain',

@@ -1,6 +1,7 @@
-import type { FiscalEntriesInput } from '../../../schemas/fiscal.js';
+import type { FiscalEntriesInput, FiscalEntriesPage } from '../../../schemas/fiscal.js';
+import type { Environment } from '../../shared/caller.js';
 import { defineQuery } from '../../shared/operation.js';
-import { type Page, paginate } from '../../shared/pagination.js';
+import { paginate } from '../../shared/pagination.js';
 import { fiscalScopeIn } from '../fiscal-scope.js';
 
 interface EntryRow {
@@ -13,9 +14,9 @@ interface EntryRow {
   data_hash: string;
   previous_hash: string;
   chain_hash: string;
-  legal_status: string;
+  legal_status: 'definitive' | 'test';
   sub_tenant_id: string | null;
-  environment: string;
+  environment: Environment;
   hash_version: number;
   data: Record<string, unknown>;
   created_at: Date;
@@ -27,10 +28,7 @@ const toEntryView = (row: EntryRow) => ({
   created_at: row.created_at.toISOString(),
 });
 
-export const listFiscalEntries = defineQuery<
-  FiscalEntriesInput,
-  Page<ReturnType<typeof toEntryView>> & { success: true }
->({
+export const listFiscalEntries = defineQuery<FiscalEntriesInput, FiscalEntriesPage>({
   name: 'list_fiscal_entries',
   summary:
     'The fiscal-ledger entries of the key’s environment, chain by chain in sequence order, with their hashes (filters: dates, type, sub-tenant; 20 per page by default).',

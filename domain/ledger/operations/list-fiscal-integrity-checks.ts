@@ -1,6 +1,6 @@
-import type { FiscalIntegrityHistoryInput } from '../../../schemas/fiscal.js';
+import type { FiscalIntegrityHistory, FiscalIntegrityHistoryInput } from '../../../schemas/fiscal.js';
 import { defineQuery } from '../../shared/operation.js';
-import { type Page, paginate } from '../../shared/pagination.js';
+import { paginate } from '../../shared/pagination.js';
 import { fiscalScopeOf } from '../fiscal-scope.js';
 
 interface CheckRow {
@@ -16,7 +16,7 @@ interface CheckRow {
   checked_at: Date;
 }
 
-export const listFiscalIntegrityChecks = defineQuery<FiscalIntegrityHistoryInput, Page<unknown>>({
+export const listFiscalIntegrityChecks = defineQuery<FiscalIntegrityHistoryInput, FiscalIntegrityHistory>({
   name: 'list_fiscal_integrity_checks',
   summary: 'The integrity checks recorded for the tenant (or the sub-tenant its key is bound to), newest first.',
   input: 'FiscalIntegrityHistoryInput',

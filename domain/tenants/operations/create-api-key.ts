@@ -1,16 +1,10 @@
-import type { CreateApiKeyInput } from '../../../schemas/api-keys.js';
+import type { ApiKeyCreation, CreateApiKeyInput } from '../../../schemas/api-keys.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { findUserKey } from '../api-key-queries.js';
 import { insertApiKey } from '../api-key-store.js';
-import { type ApiKeyView, toApiKeyView } from '../api-key-view.js';
+import { toApiKeyView } from '../api-key-view.js';
 import { assertEmailVerified, dashboardUserOf } from '../key-guards.js';
-
-export interface ApiKeyCreation {
-  message: string;
-  data: ApiKeyView & { key: string };
-  warning: string;
-}
 
 export const createApiKey = defineCommand<CreateApiKeyInput, ApiKeyCreation>({
   name: 'create_api_key',

@@ -1,24 +1,12 @@
 import type { EmptyInput } from '../../../schemas/common.js';
+import type { TenantStats } from '../../../schemas/tenant-profile.js';
 import { BALANCE_TRANSACTION_TYPES, type BalanceTransactionType, moneyToJson } from '../../billing/index.js';
 import { countDocuments } from '../../invoicing/index.js';
-import type { Environment } from '../../shared/caller.js';
 import { defineQuery } from '../../shared/operation.js';
 import { tenantWideCaller } from '../key-guards.js';
 
-export interface TenantStatsView {
-  environment: Environment;
-  sub_tenants: { total: number; active: number; suspended: number };
-  companies: { total: number };
-  invoices_count: number;
-  credit_notes_count: number;
-  api_keys: { secret: number; publishable: number };
-  balance: { amount: number; currency: string };
-  current_month: {
-    from: string;
-    to: string;
-    transactions: Record<BalanceTransactionType, { count: number; amount: number }>;
-  };
-}
+/** Schema `TenantStats`: the type comes from the schema. */
+export type TenantStatsView = TenantStats;
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 

@@ -1,16 +1,14 @@
 import type { EmptyInput } from '../../../schemas/common.js';
+import type { KeyRegeneration } from '../../../schemas/tenant-auth.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { revokeKey } from '../api-key-queries.js';
 import { keyOwnerOf } from '../key-guards.js';
 import { heldScopes } from '../key-scopes.js';
-import { type IssuedTenantKey, issueTenantKey } from '../tenant-keys.js';
+import { issueTenantKey } from '../tenant-keys.js';
 
-export interface KeyRegeneration {
-  message: string;
-  data: IssuedTenantKey;
-  warning: string;
-}
+/** Schema `KeyRegeneration`: the type comes from the schema. */
+export type { KeyRegeneration };
 
 export const regenerateTenantKey = defineCommand<EmptyInput, KeyRegeneration>({
   name: 'regenerate_tenant_key',

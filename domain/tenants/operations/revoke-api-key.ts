@@ -1,14 +1,9 @@
-import type { RevokeApiKeyInput } from '../../../schemas/api-keys.js';
+import type { ApiKeyRevocation, RevokeApiKeyInput } from '../../../schemas/api-keys.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { findUserKey, revokeKey } from '../api-key-queries.js';
-import { type ApiKeyView, toApiKeyView } from '../api-key-view.js';
+import { toApiKeyView } from '../api-key-view.js';
 import { dashboardUserOf } from '../key-guards.js';
-
-export interface ApiKeyRevocation {
-  message: string;
-  data: ApiKeyView;
-}
 
 export const revokeApiKey = defineCommand<RevokeApiKeyInput, ApiKeyRevocation>({
   name: 'revoke_api_key',

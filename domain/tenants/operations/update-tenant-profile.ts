@@ -1,15 +1,12 @@
-import type { UpdateTenantProfileInput } from '../../../schemas/tenant-profile.js';
+import type { UpdatedTenantProfile, UpdateTenantProfileInput } from '../../../schemas/tenant-profile.js';
 import { AppError } from '../../shared/app-error.js';
 import { requireScope } from '../../shared/execute.js';
 import { defineCommand } from '../../shared/operation.js';
 import { assertEndpointUrl, syncTenantWebhook } from '../../webhooks/index.js';
 import { tenantWideCaller } from '../key-guards.js';
-import { readTenantProfile, type TenantProfileView } from '../tenant-profile-view.js';
+import { readTenantProfile } from '../tenant-profile-view.js';
 
-export const updateTenantProfile = defineCommand<
-  UpdateTenantProfileInput,
-  TenantProfileView & { webhook_secret?: string }
->({
+export const updateTenantProfile = defineCommand<UpdateTenantProfileInput, UpdatedTenantProfile>({
   name: 'update_tenant_profile',
   summary:
     "Change the calling tenant's name, billing_email, technical_email (scope profile:write) or the webhook_url of the key's environment (https, public; scope webhooks:write too): a sandbox key sets the sandbox URL, a production key the production one. Setting a webhook_url where none was returns its signing secret (webhook_secret) this once. Other fields (SIRET, KYB status, partner flag...) are not writable here and are refused.",

@@ -1,15 +1,10 @@
-import type { WebhookDisabledNoticeInput } from '../../../schemas/webhook-deliveries.js';
+import type { WebhookDisabledNotice, WebhookDisabledNoticeInput } from '../../../schemas/webhook-deliveries.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineQuery } from '../../shared/operation.js';
 import { endpointById } from '../endpoint-store.js';
 
-export interface WebhookDisabledNotice {
-  to: string | null;
-  url: string;
-  reason: string;
-  disabled_at: string;
-  endpoint_id: string;
-}
+/** Schema `WebhookDisabledNotice`: the type comes from the schema. */
+export type { WebhookDisabledNotice };
 
 /**
  * What to tell the owner of an endpoint the service disabled, and where: a tenant's technical

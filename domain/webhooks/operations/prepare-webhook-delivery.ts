@@ -1,16 +1,12 @@
-import type { PrepareWebhookDeliveryInput } from '../../../schemas/webhook-deliveries.js';
+import type { PreparedWebhookDelivery, PrepareWebhookDeliveryInput } from '../../../schemas/webhook-deliveries.js';
 import { defineQuery } from '../../shared/operation.js';
 import { findDelivery } from '../delivery-store.js';
 import { endpointById } from '../endpoint-store.js';
 import { envelopeOf, type OutboxEvent } from '../envelope.js';
 import { signedRequest } from '../signed-request.js';
-import type { WebhookRequest } from '../webhook-sender.js';
 
-export interface PreparedWebhookDelivery {
-  send: boolean;
-  reason?: string;
-  request?: WebhookRequest;
-}
+/** Schema `PreparedWebhookDelivery`: the type comes from the schema. */
+export type { PreparedWebhookDelivery };
 
 const skip = (reason: string): PreparedWebhookDelivery => ({ send: false, reason });
 

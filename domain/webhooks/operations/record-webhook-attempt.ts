@@ -1,4 +1,4 @@
-import type { RecordWebhookAttemptInput } from '../../../schemas/webhook-deliveries.js';
+import type { RecordedWebhookAttempt, RecordWebhookAttemptInput } from '../../../schemas/webhook-deliveries.js';
 import { defineCommand } from '../../shared/operation.js';
 import { type DeliveryStatus, findDelivery, insertAttempt } from '../delivery-store.js';
 import { disableEndpoint, FAILING_DAYS, failedTooLong } from '../endpoint-health.js';
@@ -6,11 +6,8 @@ import { ENDPOINT_COLUMNS, endpointById } from '../endpoint-store.js';
 import { retryDelayMs } from '../retry-schedule.js';
 import type { WebhookEndpointRow } from '../webhook-endpoint.js';
 
-export interface RecordedWebhookAttempt {
-  recorded: boolean;
-  status: DeliveryStatus;
-  next_attempt_at: string | null;
-}
+/** Schema `RecordedWebhookAttempt`: the type comes from the schema. */
+export type { RecordedWebhookAttempt };
 
 /**
  * Last step of a `deliver-webhook` job: logs the attempt and decides what follows, in one

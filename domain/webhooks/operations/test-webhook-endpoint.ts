@@ -1,16 +1,11 @@
-import type { WebhookEndpointIdInput } from '../../../schemas/webhooks.js';
+import type { WebhookEndpointIdInput, WebhookTestResult } from '../../../schemas/webhooks.js';
 import { execute } from '../../shared/execute.js';
 import { defineCommand } from '../../shared/operation.js';
 import { prepareWebhookTest } from './prepare-webhook-test.js';
 import { recordWebhookTest } from './record-webhook-test.js';
 
-export interface WebhookTestResult {
-  success: boolean;
-  status_code: number | null;
-  response_time_ms: number;
-  error: string | null;
-  delivery_id: string;
-}
+/** Schema `WebhookTestResult`: the type comes from the schema. */
+export type { WebhookTestResult };
 
 /**
  * A real delivery, made while the caller waits: signed like every delivery, through the same sender
