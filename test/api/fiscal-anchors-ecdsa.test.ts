@@ -1,12 +1,11 @@
 import { X509Certificate } from 'node:crypto';
-import path from 'node:path';
 import test from 'ava';
 import { buildTimeStampRequest, randomNonce } from '../../domain/anchoring/time-stamp-request.js';
 import { parseTimeStampResponse } from '../../domain/anchoring/time-stamp-response.js';
 import { verifyTimeStampToken } from '../../domain/anchoring/verify-time-stamp-token.js';
 import { closeDay, getFiscal, invoiceAt, runAnchorJobs } from '../helpers/fiscal-closings.js';
 import { seedPlatformTenant } from '../helpers/identities.js';
-import { type LocalTsa, startLocalTsa, tsaAnswers } from '../helpers/local-tsa.js';
+import { type LocalTsa, startLocalTsa, tsaAnswers, tsaAppEnv } from '../helpers/local-tsa.js';
 import { nock } from '../helpers/net.js';
 import { flipSignatureByte, opensslVerifyToken } from '../helpers/openssl-ts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -25,12 +24,7 @@ let otherTsa: LocalTsa;
 test.before(async () => {
   [tsa, otherTsa] = await Promise.all([startLocalTsa('ec'), startLocalTsa('ec')]);
   app = await startTestApp({
-    env: {
-      RATE_LIMIT_SCALE: '0',
-      TSA_URL: `${TSA}/tsr`,
-      TSA_CA_CERT: path.join(tsa.dir, 'ca.pem'),
-      TSA_TIMEOUT_MS: '2000',
-    },
+    env: tsaAppEnv(TSA, tsa),
     override: withClock(clock),
   });
 });

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import test from 'ava';
 import { buildTimeStampRequest, randomNonce } from '../../domain/anchoring/time-stamp-request.js';
 import { verifyTimeStampToken } from '../../domain/anchoring/verify-time-stamp-token.js';
 import { isAppError } from '../../domain/shared/app-error.js';
 import { closeDay, getFiscal, invoiceAt, runAnchorJobs } from '../helpers/fiscal-closings.js';
 import { seedPlatformTenant } from '../helpers/identities.js';
-import { type LocalTsa, tsaAnswers as localTsaAnswers, startLocalTsa } from '../helpers/local-tsa.js';
+import { type LocalTsa, tsaAnswers as localTsaAnswers, startLocalTsa, tsaAppEnv } from '../helpers/local-tsa.js';
 import { nock } from '../helpers/net.js';
 import { flipSignatureByte, opensslVerifyToken } from '../helpers/openssl-ts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -25,12 +24,7 @@ test.before(async () => {
   tsa = await startLocalTsa();
   tsaCa = tsa.caPem;
   app = await startTestApp({
-    env: {
-      RATE_LIMIT_SCALE: '0',
-      TSA_URL: `${TSA}/tsr`,
-      TSA_CA_CERT: path.join(tsa.dir, 'ca.pem'),
-      TSA_TIMEOUT_MS: '2000',
-    },
+    env: tsaAppEnv(TSA, tsa),
     override: withClock(clock),
   });
 });

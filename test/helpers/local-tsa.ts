@@ -58,3 +58,11 @@ export function tsaAnswers(origin: string, tsa: LocalTsa, rewrite: (request: Buf
       return [200, reply, { 'Content-Type': 'application/timestamp-reply' }];
     });
 }
+
+/** The settings of a test app that anchors through `tsa`, reached (through nock) at `origin`/tsr. */
+export const tsaAppEnv = (origin: string, tsa: LocalTsa): Record<string, string> => ({
+  RATE_LIMIT_SCALE: '0',
+  TSA_URL: `${origin}/tsr`,
+  TSA_CA_CERT: path.join(tsa.dir, 'ca.pem'),
+  TSA_TIMEOUT_MS: '2000',
+});
