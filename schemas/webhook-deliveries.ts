@@ -108,6 +108,39 @@ export const RecordWebhookAttemptInput = {
 } as const;
 export type RecordWebhookAttemptInput = FromSchema<typeof RecordWebhookAttemptInput>;
 
+export const RecordWebhookAttemptsInput = {
+  $id: 'RecordWebhookAttemptsInput',
+  type: 'object',
+  description: "A batch of one tenant's delivery attempts to record, in order.",
+  additionalProperties: false,
+  required: ['attempts'],
+  properties: {
+    attempts: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      items: { $ref: 'RecordWebhookAttemptInput' },
+      description: 'One per job of the batch.',
+    },
+  },
+} as const;
+
+export type RecordWebhookAttemptsInput = FromSchema<
+  typeof RecordWebhookAttemptsInput,
+  { references: [typeof RecordWebhookAttemptInput] }
+>;
+
+export const RecordedWebhookAttempts = {
+  $id: 'RecordedWebhookAttempts',
+  type: 'object',
+  description: 'What each attempt of a batch led to, in order.',
+  additionalProperties: false,
+  required: ['attempts'],
+  properties: {
+    attempts: { type: 'array', items: { $ref: 'RecordedWebhookAttempt' }, description: 'One per attempt.' },
+  },
+} as const;
+
 export const RecordedWebhookAttempt = {
   $id: 'RecordedWebhookAttempt',
   type: 'object',
@@ -196,7 +229,9 @@ export const webhookDeliverySchemas = [
   WebhookRequest,
   PreparedWebhookDelivery,
   RecordWebhookAttemptInput,
+  RecordWebhookAttemptsInput,
   RecordedWebhookAttempt,
+  RecordedWebhookAttempts,
   RecordWebhookTestInput,
   PreparedWebhookTest,
   WebhookDisabledNoticeInput,

@@ -2,7 +2,7 @@ import type { QueueName } from '../domain/shared/queues.js';
 import { anchorFiscalClosing } from './handlers/anchor-fiscal-closing.js';
 import { closeFiscalChainJob } from './handlers/close-fiscal-chain.js';
 import { closeFiscalPeriods } from './handlers/close-fiscal-periods.js';
-import { deliverWebhook } from './handlers/deliver-webhook.js';
+import { deliverWebhook, deliverWebhookBatch } from './handlers/deliver-webhook.js';
 import { dispatchEvent, dispatchEventBatch } from './handlers/dispatch-event.js';
 import { generateCreditNoteDocumentsJob } from './handlers/generate-credit-note-documents.js';
 import { generateInvoiceDocumentsBatch, generateInvoiceDocumentsJob } from './handlers/generate-invoice-documents.js';
@@ -81,9 +81,16 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
     batch: 2,
     run: 'serial',
   },
-  // Mostly waiting on receivers (up to 15 s each): many in flight, and a tenant whose receivers are
-  // slow leaves loops to the others.
-  'deliver-webhook': { handler: deliverWebhook, workers: 8, batch: 2, run: 'parallel', capPerTenant: true },
+  // Mostly waiting on receivers (up to 15 s each): a loop sends up to 10 at once and records them
+  // in one transaction per tenant; a tenant whose receivers are slow leaves loops to the others.
+  'deliver-webhook': {
+    handler: deliverWebhook,
+    batchHandler: deliverWebhookBatch,
+    workers: 8,
+    batch: 10,
+    run: 'parallel',
+    capPerTenant: true,
+  },
   'notify-webhook-disabled': { handler: notifyWebhookDisabled, batch: 2, run: 'parallel', capPerTenant: true },
   'close-fiscal-periods': { handler: closeFiscalPeriods, workers: 1, batch: 1, run: 'serial' },
   'close-fiscal-chain': { handler: closeFiscalChainJob, batch: 2, run: 'parallel' },

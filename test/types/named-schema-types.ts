@@ -240,6 +240,10 @@ type NamedTypes = {
     webhookDeliveries.RecordWebhookAttemptInput,
     SchemaType<'RecordWebhookAttemptInput'>
   >;
+  RecordWebhookAttemptsInput: Equals<
+    webhookDeliveries.RecordWebhookAttemptsInput,
+    SchemaType<'RecordWebhookAttemptsInput'>
+  >;
   RecordedWebhookAttempt: Equals<webhookDeliveries.RecordedWebhookAttempt, SchemaType<'RecordedWebhookAttempt'>>;
   RecordWebhookTestInput: Equals<webhookDeliveries.RecordWebhookTestInput, SchemaType<'RecordWebhookTestInput'>>;
   WebhookDisabledNoticeInput: Equals<

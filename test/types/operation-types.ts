@@ -155,7 +155,10 @@ import { listWebhookEndpoints } from '../../domain/webhooks/operations/list-webh
 import { listWebhookLogs } from '../../domain/webhooks/operations/list-webhook-logs.js';
 import { prepareWebhookDelivery } from '../../domain/webhooks/operations/prepare-webhook-delivery.js';
 import { prepareWebhookTest } from '../../domain/webhooks/operations/prepare-webhook-test.js';
-import { recordWebhookAttempt } from '../../domain/webhooks/operations/record-webhook-attempt.js';
+import {
+  recordWebhookAttempt,
+  recordWebhookAttempts,
+} from '../../domain/webhooks/operations/record-webhook-attempt.js';
 import { recordWebhookTest } from '../../domain/webhooks/operations/record-webhook-test.js';
 import { regenerateTenantWebhookSecret } from '../../domain/webhooks/operations/regenerate-tenant-webhook-secret.js';
 import { regenerateWebhookSecret } from '../../domain/webhooks/operations/regenerate-webhook-secret.js';
@@ -333,6 +336,7 @@ export const CHECKED_OPERATIONS = {
   prepareWebhookDelivery: [prepareWebhookDelivery, 'PrepareWebhookDeliveryInput', 'PreparedWebhookDelivery'],
   prepareWebhookTest: [prepareWebhookTest, 'WebhookEndpointIdInput', 'PreparedWebhookTest'],
   recordWebhookAttempt: [recordWebhookAttempt, 'RecordWebhookAttemptInput', 'RecordedWebhookAttempt'],
+  recordWebhookAttempts: [recordWebhookAttempts, 'RecordWebhookAttemptsInput', 'RecordedWebhookAttempts'],
   recordWebhookTest: [recordWebhookTest, 'RecordWebhookTestInput', 'EmptyInput'],
   regenerateTenantWebhookSecret: [regenerateTenantWebhookSecret, 'EmptyInput', 'TenantWebhookSecret'],
   regenerateWebhookSecret: [regenerateWebhookSecret, 'WebhookEndpointIdInput', 'CreatedWebhookEndpoint'],

@@ -4,11 +4,13 @@ import { auditTrailIntact, readAuditTrail } from '../../domain/audit/audit-trail
 import { listInvoiceDocuments } from '../../domain/invoicing/document-store.js';
 import type { GeneratedDocuments } from '../../domain/invoicing/generated-documents.js';
 import { FAIR_SHARE_HALF_LIFE_MS, FAIR_SHARE_STEP, FairShare } from '../../domain/shared/fair-share.js';
+import { deliverWebhookBatch } from '../../workers/handlers/deliver-webhook.js';
 import { dispatchEventBatch } from '../../workers/handlers/dispatch-event.js';
 import { generateInvoiceDocumentsBatch } from '../../workers/handlers/generate-invoice-documents.js';
 import { type SeededTenant, seedPlatformTenant } from '../helpers/identities.js';
 import { createInvoice } from '../helpers/invoices.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startReceiver } from '../helpers/webhook-receiver.js';
 
 /**
  * The workers' batches: many jobs, of several tenants, worked in one transaction, each exactly as a
@@ -19,7 +21,7 @@ let first: SeededTenant;
 let second: SeededTenant;
 
 test.before(async () => {
-  app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0' } });
+  app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0', ALLOW_PRIVATE_URLS: 'true' } });
   first = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
   second = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
 });
@@ -151,6 +153,63 @@ test.serial('a batch of events of two tenants: one delivery per subscribed endpo
     'dispatched once',
   );
 });
+
+test.serial(
+  'a batch of deliveries: sent at once, each attempt recorded as alone, a failure retried alone',
+  async (t) => {
+    const tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
+    const receiver = await startReceiver((request) =>
+      request.rawBody.includes('FAIL-') ? { status: 500 } : { status: 204 },
+    );
+    try {
+      const res = await app.request('/api/v1/tenant/me', {
+        method: 'PUT',
+        headers: { 'X-Tenant-Key': tenant.keys.sk_test, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ webhook_url: `${receiver.url}/hook` }),
+      });
+      t.is(res.status, 200);
+      for (const number of ['OK-1', 'FAIL-2', 'OK-3']) {
+        await createInvoice(app.request, tenant.keys.sk_test, { invoice_number: number });
+      }
+      const events = await app.ownerDb('events').where({ tenant_id: tenant.tenantId, name: 'invoice.created' });
+      await dispatchEventBatch(
+        events.map((e) => ({ tenantId: tenant.tenantId, eventId: e.id })),
+        app.deps,
+      );
+      const queued = await app.ownerDb.raw(
+        "select data from pgboss.job where name = 'deliver-webhook' and data->>'tenantId' = ? order by created_on",
+        [tenant.tenantId],
+      );
+      const jobs = queued.rows.map((r: { data: { tenantId: string; deliveryId: string; attempt: number } }) => r.data);
+      t.is(jobs.length, 3);
+
+      const outputs = (await deliverWebhookBatch(jobs, app.deps)) as { success: boolean; recorded: boolean }[];
+      t.is(receiver.requests.length, 3);
+      t.deepEqual(
+        outputs.map((o) => o.recorded),
+        [true, true, true],
+      );
+      const deliveries = await app.ownerDb('webhook_deliveries').where({ tenant_id: tenant.tenantId });
+      t.deepEqual(deliveries.map((d) => d.status).sort(), ['pending', 'succeeded', 'succeeded']);
+      t.true(deliveries.every((d) => d.attempts === 1));
+      const failed = deliveries.find((d) => d.status === 'pending');
+      const retries = await app.ownerDb.raw(
+        "select data from pgboss.job where name = 'deliver-webhook' and data->>'deliveryId' = ? and (data->>'attempt')::int = 2",
+        [failed.id],
+      );
+      t.is(retries.rows.length, 1, 'the failed attempt queues its next one');
+      const logged = await app.ownerDb('webhook_attempts').where({ tenant_id: tenant.tenantId });
+      t.is(logged.length, 3);
+
+      // The same jobs again (a batch run twice): nothing is sent or recorded twice.
+      const again = (await deliverWebhookBatch(jobs, app.deps)) as { skipped?: string }[];
+      t.true(again.every((o) => typeof o.skipped === 'string'));
+      t.is(receiver.requests.length, 3);
+    } finally {
+      await receiver.close();
+    }
+  },
+);
 
 test('fair share: a tenant’s priority falls by one every step of its recent sends, and recovers as they age', (t) => {
   let now = 0;

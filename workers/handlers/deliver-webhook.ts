@@ -1,31 +1,89 @@
 import { systemCaller } from '../../domain/shared/caller.js';
+import type { Deps } from '../../domain/shared/deps.js';
 import { execute } from '../../domain/shared/execute.js';
-import { prepareWebhookDelivery, recordWebhookAttempt } from '../../domain/webhooks/operations/index.js';
-import type { JobHandler } from '../job-handler.js';
+import type { JobPayloads } from '../../domain/shared/queues.js';
+import {
+  prepareWebhookDelivery,
+  recordWebhookAttempt,
+  recordWebhookAttempts,
+} from '../../domain/webhooks/operations/index.js';
+import type { BatchJobHandler, JobHandler } from '../job-handler.js';
+
+type Job = JobPayloads['deliver-webhook'];
+type RecordInput = Parameters<typeof recordWebhookAttempt.run>[0];
+
+/** What one attempt came to before it is recorded: skipped (nothing to send), or sent with its outcome. */
+type Sent = { skipped: string } | { record: RecordInput; success: boolean; status_code: number | null };
+
+type Prepared = Awaited<ReturnType<typeof prepareWebhookDelivery.run>>;
+
+/** Prepares (and signs) one attempt in a read-only transaction: whether it is still to be made. */
+const prepare = ({ tenantId, deliveryId, attempt }: Job, deps: Deps): Promise<Prepared> =>
+  execute(prepareWebhookDelivery, { delivery_id: deliveryId, attempt }, systemCaller(tenantId), deps);
 
 /**
- * One attempt of one delivery: prepared (and signed) in a read-only transaction, sent outside any
- * transaction, recorded with another `execute`, which also queues the next attempt. A worker killed
- * during the call leaves the attempt unrecorded: pg-boss works the job again once its heartbeat
- * stops, and the same attempt goes out again with the same X-Service-Delivery.
+ * Sends a prepared attempt, outside any transaction. A worker killed after the call leaves the
+ * attempt unrecorded: pg-boss works the job again once its heartbeat stops, and the same attempt
+ * goes out again with the same X-Service-Delivery.
  */
-export const deliverWebhook: JobHandler<'deliver-webhook'> = async ({ tenantId, deliveryId, attempt }, deps) => {
-  const caller = systemCaller(tenantId);
-  const prepared = await execute(prepareWebhookDelivery, { delivery_id: deliveryId, attempt }, caller, deps);
-  if (!prepared.send || !prepared.request) return { delivery_id: deliveryId, attempt, skipped: prepared.reason };
+async function send({ deliveryId, attempt }: Job, prepared: Prepared, deps: Deps): Promise<Sent> {
+  if (!prepared.send || !prepared.request) return { skipped: prepared.reason ?? 'nothing to send' };
   const attemptedAt = deps.clock.now();
   const outcome = await deps.webhookSender.send(prepared.request);
-  const recorded = await execute(
-    recordWebhookAttempt,
-    {
+  return {
+    record: {
       delivery_id: deliveryId,
       attempt,
       url: prepared.request.url,
       attempted_at: attemptedAt.toISOString(),
       ...outcome,
     },
-    caller,
-    deps,
-  );
-  return { delivery_id: deliveryId, attempt, success: outcome.success, status_code: outcome.status_code, ...recorded };
+    success: outcome.success,
+    status_code: outcome.status_code,
+  };
+}
+
+const outputOf = (job: Job, sent: Sent, recorded?: object) =>
+  'skipped' in sent
+    ? { delivery_id: job.deliveryId, attempt: job.attempt, skipped: sent.skipped }
+    : {
+        delivery_id: job.deliveryId,
+        attempt: job.attempt,
+        success: sent.success,
+        status_code: sent.status_code,
+        ...recorded,
+      };
+
+/** One attempt of one delivery: prepared, sent, then recorded with another `execute` (which queues the next). */
+export const deliverWebhook: JobHandler<'deliver-webhook'> = async (job, deps) => {
+  const sent = await send(job, await prepare(job, deps), deps);
+  if ('skipped' in sent) return outputOf(job, sent);
+  return outputOf(job, sent, await execute(recordWebhookAttempt, sent.record, systemCaller(job.tenantId), deps));
+};
+
+/**
+ * A fetched batch: every attempt prepared first (so a database failure sends nothing), then sent at
+ * once, then the attempts of each tenant recorded in one transaction (one commit and one turn of each
+ * endpoint's row lock for the batch). If recording fails, each job runs alone again: its attempt goes
+ * out once more with the same X-Service-Delivery, which receivers deduplicate (at least once).
+ */
+export const deliverWebhookBatch: BatchJobHandler<'deliver-webhook'> = async (jobs, deps) => {
+  const prepared = await Promise.all(jobs.map((job) => prepare(job, deps)));
+  const sent = await Promise.all(jobs.map((job, i) => send(job, prepared[i], deps)));
+  const byTenant = new Map<string, number[]>();
+  jobs.forEach((job, i) => {
+    if ('skipped' in sent[i]) return;
+    byTenant.set(job.tenantId, [...(byTenant.get(job.tenantId) ?? []), i]);
+  });
+  const recorded = new Map<number, object>();
+  for (const [tenantId, indexes] of byTenant) {
+    const { attempts } = await execute(
+      recordWebhookAttempts,
+      { attempts: indexes.map((i) => (sent[i] as { record: RecordInput }).record) },
+      systemCaller(tenantId),
+      deps,
+    );
+    indexes.forEach((jobIndex, k) => recorded.set(jobIndex, attempts[k]));
+  }
+  return jobs.map((job, i) => outputOf(job, sent[i], recorded.get(i)));
 };

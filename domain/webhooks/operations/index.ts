@@ -11,7 +11,7 @@ export { listWebhookLogs } from './list-webhook-logs.js';
 export { prepareWebhookDelivery } from './prepare-webhook-delivery.js';
 export { prepareWebhookTest } from './prepare-webhook-test.js';
 export { processInboundEvent } from './process-inbound-event.js';
-export { recordWebhookAttempt } from './record-webhook-attempt.js';
+export { recordWebhookAttempt, recordWebhookAttempts } from './record-webhook-attempt.js';
 export { recordWebhookTest } from './record-webhook-test.js';
 export { regenerateTenantWebhookSecret } from './regenerate-tenant-webhook-secret.js';
 export { regenerateWebhookSecret } from './regenerate-webhook-secret.js';
