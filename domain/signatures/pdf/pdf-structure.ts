@@ -60,8 +60,9 @@ export function readPdfStructure(pdf: Buffer): PdfStructure {
   let objects: Map<number, PdfObject>;
   try {
     objects = readObjects(pdf);
-  } catch (err) {
-    throw new Error(`the PDF cannot be read: ${(err as Error).message}`);
+  } catch {
+    // The reader only throws on object streams it cannot decompress (a filter other than Flate, or damaged data).
+    throw new Error('the PDF cannot be read: an object stream is damaged or compressed with an unsupported filter');
   }
   found ??= fallbackTrailer(text, objects);
   if (!found) throw new Error('the PDF is damaged: no trailer found');
