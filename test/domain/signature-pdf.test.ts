@@ -291,3 +291,53 @@ test('hostile and unusable inputs get a clear error, quickly', (t) => {
   t.throws(() => readPdfInfo(junk), { message: /damaged/ });
   t.true(Date.now() - started < 5000, `${Date.now() - started} ms`);
 });
+
+test('a page turned by /Rotate is sized and stamped as displayed: the block stays upright at the top left', (t) => {
+  const rotated = handMadePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 /Rotate 90 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    stream('BT /F1 18 Tf 20 150 Td (Rotated text) Tj ET'),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]);
+  const [size] = sizes(rotated);
+  t.deepEqual(size, { width: 300, height: 400 });
+  const signed = signPdf(rotated, {
+    signers: [
+      {
+        name: 'Claire Haut',
+        signedAt: new Date(),
+        rects: [toPdfRect({ page: 1, x: 0, y: 0, width: 50, height: 20 }, size)],
+      },
+    ],
+  });
+  const path = save(signed);
+  checkSigned(t, path);
+  // pdftotext's boxes are in displayed coordinates, from the top left: the name line is near it, horizontal.
+  const word = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">Haut<\/word>/.exec(
+    run('pdftotext', ['-bbox', path, '-']).stdout,
+  );
+  t.truthy(word);
+  const [xMin, yMin, xMax, yMax] = (word as RegExpExecArray).slice(1).map(Number);
+  t.true(xMax < 150 && yMax < 80, `${xMin} ${yMin} ${xMax} ${yMax}`);
+  t.true(xMax - xMin > yMax - yMin, 'the word runs left to right');
+});
+
+test('a signed document signed again keeps its first signature valid, the second covering the whole file', (t) => {
+  const once = signPdf(ONE_PAGE, {
+    signers: [{ name: 'Première', signedAt: new Date(), rects: [{ page: 1, x: 40, y: 40, width: 150, height: 60 }] }],
+  });
+  const twice = signPdf(once, {
+    signers: [{ name: 'Seconde', signedAt: new Date(), rects: [{ page: 1, x: 300, y: 40, width: 150, height: 60 }] }],
+  });
+  t.true(twice.subarray(0, once.length).equals(once));
+  const path = save(twice);
+  t.is(run('qpdf', ['--check', path]).status, 0);
+  const report = run('pdfsig', [path]).stdout;
+  const parts = report.split(/^Signature #\d+:/m).slice(1);
+  t.is(parts.length, 2, report);
+  t.regex(parts[0], /Signature Field Name: Signature 1[\s\S]*Signature is Valid\./);
+  t.notRegex(parts[0], /Total document signed/);
+  t.regex(parts[1], /Signature Field Name: Signature 2[\s\S]*Total document signed[\s\S]*Signature is Valid\./);
+  t.regex(pdfText(path), /Première[\s\S]*Seconde/);
+});

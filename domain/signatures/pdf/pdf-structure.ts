@@ -15,6 +15,8 @@ export interface PdfPage {
   box: PageBox;
   /** The page's resources, its own or inherited from the page tree (§7.7.3.4). */
   resources: PdfValue | undefined;
+  /** Clockwise rotation when displayed (/Rotate, inheritable): 0, 90, 180 or 270. */
+  rotate: 0 | 90 | 180 | 270;
 }
 
 /** What an incremental update needs of a PDF: its last trailer, where its last xref is, its objects and pages. */
@@ -140,7 +142,7 @@ function boxOf(objects: Map<number, PdfObject>, value: PdfValue | undefined): Pa
  * The pages in document order, by a depth-first walk with an explicit stack; each node is visited
  * once (a tree that loops back is read once), so the walk is linear in the number of objects.
  * A page's box is its CropBox when it has a valid one, else its MediaBox, each inherited from the
- * nearest ancestor that states it (ISO 32000-1 §7.7.3.4).
+ * nearest ancestor that states it (ISO 32000-1 §7.7.3.4), as are its resources and rotation.
  */
 function readPages(objects: Map<number, PdfObject>, root: number): PdfPage[] {
   const catalog = dictOf(objects.get(root));
@@ -148,9 +150,14 @@ function readPages(objects: Map<number, PdfObject>, root: number): PdfPage[] {
   if (top?.kind !== 'ref') throw new Error('the PDF is damaged: its catalog has no page tree');
   const pages: PdfPage[] = [];
   const seen = new Set<number>();
-  type Inherited = { media: PdfValue | undefined; crop: PdfValue | undefined; resources: PdfValue | undefined };
+  type Inherited = {
+    media: PdfValue | undefined;
+    crop: PdfValue | undefined;
+    resources: PdfValue | undefined;
+    rotate: PdfValue | undefined;
+  };
   const stack: { ref: number; inherited: Inherited }[] = [
-    { ref: top.number, inherited: { media: undefined, crop: undefined, resources: undefined } },
+    { ref: top.number, inherited: { media: undefined, crop: undefined, resources: undefined, rotate: undefined } },
   ];
   while (stack.length > 0) {
     const { ref, inherited } = stack.pop() as { ref: number; inherited: Inherited };
@@ -162,6 +169,7 @@ function readPages(objects: Map<number, PdfObject>, root: number): PdfPage[] {
       media: dict.get('MediaBox') ?? inherited.media,
       crop: dict.get('CropBox') ?? inherited.crop,
       resources: dict.get('Resources') ?? inherited.resources,
+      rotate: dict.get('Rotate') ?? inherited.rotate,
     };
     const kids = resolve(objects, dict.get('Kids'));
     const type = dict.get('Type');
@@ -169,7 +177,14 @@ function readPages(objects: Map<number, PdfObject>, root: number): PdfPage[] {
     if (isPage) {
       if (pages.length >= MAX_PAGES) throw new Error(`the PDF has more than ${MAX_PAGES} pages`);
       const media = boxOf(objects, here.media) ?? A4;
-      pages.push({ ref, dict, box: boxOf(objects, here.crop) ?? media, resources: here.resources });
+      const rotate = numberOf(resolve(objects, here.rotate)) ?? 0;
+      pages.push({
+        ref,
+        dict,
+        box: boxOf(objects, here.crop) ?? media,
+        resources: here.resources,
+        rotate: Number.isInteger(rotate / 90) ? ((((rotate % 360) + 360) % 360) as 0 | 90 | 180 | 270) : 0,
+      });
       continue;
     }
     if (kids?.kind !== 'array') continue;
@@ -179,4 +194,28 @@ function readPages(objects: Map<number, PdfObject>, root: number): PdfPage[] {
     }
   }
   return pages;
+}
+
+/** The page's size as displayed: width and height swapped when it is turned a quarter. */
+export function displayedSize(page: PdfPage): { width: number; height: number } {
+  const { width, height } = page.box;
+  return page.rotate === 90 || page.rotate === 270 ? { width: height, height: width } : { width, height };
+}
+
+/**
+ * The matrix (`a b c d e f`) that draws something upright at (x, y) of the displayed page (from its
+ * lower-left corner, in points) in the page's own coordinates, whatever its /Rotate.
+ */
+export function displayedToUser(page: PdfPage, x: number, y: number): number[] {
+  const { left, bottom, width: w, height: h } = page.box;
+  switch (page.rotate) {
+    case 90:
+      return [0, 1, -1, 0, left + w - y, bottom + x];
+    case 180:
+      return [-1, 0, 0, -1, left + w - x, bottom + h - y];
+    case 270:
+      return [0, -1, 1, 0, left + y, bottom + h - x];
+    default:
+      return [1, 0, 0, 1, left + x, bottom + y];
+  }
 }

@@ -1,7 +1,10 @@
-import { readPdfStructure } from './pdf-structure.js';
+import { displayedSize, readPdfStructure } from './pdf-structure.js';
 
 export interface PdfInfo {
-  /** Each page's visible size in points (its CropBox, else its MediaBox), in document order. */
+  /**
+   * Each page's visible size in points (its CropBox, else its MediaBox), as displayed (width and
+   * height swapped on a page turned a quarter by /Rotate), in document order.
+   */
   pages: { width: number; height: number }[];
 }
 
@@ -11,5 +14,5 @@ export interface PdfInfo {
  */
 export function readPdfInfo(pdf: Buffer): PdfInfo {
   const { pages } = readPdfStructure(pdf);
-  return { pages: pages.map(({ box }) => ({ width: box.width, height: box.height })) };
+  return { pages: pages.map(displayedSize) };
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { PdfValue } from '../../incoming/index.js';
 import { cmsSignDetached, type SigningIdentity, simulatorIdentity } from './cms-signature.js';
 import { pdfDate, pdfNumber, pdfText, serializeDict } from './pdf-serialize.js';
-import { type PdfPage, type PdfStructure, readPdfStructure, resolve } from './pdf-structure.js';
+import { displayedToUser, type PdfPage, type PdfStructure, readPdfStructure, resolve } from './pdf-structure.js';
 import { decodePng, pngFromDataUrl } from './png-image.js';
 import type { PdfRect } from './position-rect.js';
 import { APPEARANCE_FONTS, appearanceContent } from './signature-appearance.js';
@@ -14,7 +14,7 @@ export interface SignerStamp {
   signedAt: Date;
   /** A drawn signature as a `data:image/png;base64,…` URL; absent for a typed signature (the name in italics). */
   drawing?: string | null;
-  /** Where the blocks go, in points (see toPdfRect). */
+  /** Where the blocks go, in points on the page as displayed (see toPdfRect and readPdfInfo's sizes). */
   rects: PdfRect[];
 }
 
@@ -65,7 +65,7 @@ export function signPdf(pdf: Buffer, options: SignPdfOptions): Buffer {
     )
     .join(' ');
   const field = update.reserve();
-  const blocksByPage = new Map<number, { form: number; x: number; y: number }[]>();
+  const blocksByPage = new Map<number, { form: number; matrix: number[] }[]>();
   for (const signer of options.signers) {
     if (signer.rects.length === 0) continue;
     const image = signer.drawing ? addImage(update, signer.drawing) : null;
@@ -82,7 +82,7 @@ export function signPdf(pdf: Buffer, options: SignPdfOptions): Buffer {
       );
       const index = rect.page - 1;
       const page = pages[index];
-      const block = { form, x: page.box.left + rect.x, y: page.box.bottom + rect.y };
+      const block = { form, matrix: displayedToUser(page, rect.x, rect.y) };
       blocksByPage.set(index, [...(blocksByPage.get(index) ?? []), block]);
     }
   }
@@ -134,7 +134,7 @@ function stampPage(
   structure: PdfStructure,
   page: PdfPage,
   dict: Map<string, PdfValue>,
-  blocks: { form: number; x: number; y: number }[],
+  blocks: { form: number; matrix: number[] }[],
   opening: number,
 ): void {
   const found = resolve(structure.objects, page.resources);
@@ -148,7 +148,7 @@ function stampPage(
     do name = `SigBlock${++n}`;
     while (xobjects.has(name));
     xobjects.set(name, { kind: 'ref', number: block.form });
-    ops.push(`q 1 0 0 1 ${pdfNumber(block.x)} ${pdfNumber(block.y)} cm /${name} Do Q`);
+    ops.push(`q ${block.matrix.map(pdfNumber).join(' ')} cm /${name} Do Q`);
   }
   resources.set('XObject', { kind: 'dict', entries: xobjects });
   dict.set('Resources', { kind: 'dict', entries: resources });
