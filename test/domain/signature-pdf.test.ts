@@ -275,6 +275,11 @@ test('hostile and unusable inputs get a clear error, quickly', (t) => {
       }),
     { message: /not a PNG/ },
   );
+  const reused = Buffer.from(
+    TWO_PAGES.toString('latin1').replace('7 0 obj', '7 1 obj').replace('/F1 7 0 R', '/F1 7 1 R'),
+    'latin1',
+  );
+  t.throws(() => readPdfInfo(reused), { message: /reuses object numbers/ });
   // A page tree that loops back on itself is read once.
   const looping = handMadePdf([
     '<< /Type /Catalog /Pages 2 0 R >>',

@@ -35,6 +35,10 @@ export interface PdfStructure {
 
 /** No document sent for signature has that many pages; a page tree that claims more is refused. */
 const MAX_PAGES = 10_000;
+/** ISO 32000-1 Annex C: the largest object number a reader is expected to handle. */
+const MAX_OBJECTS = 8_388_607;
+/** An object header `n g obj` with g > 0; every part bounded, so the scan stays linear. */
+const REUSED_NUMBER = /(?:^|[\s>\])])\d{1,10}[ \t\r\n]{1,4}0{0,5}[1-9]\d{0,4}[ \t\r\n]{1,4}obj\b/;
 /** A4, in points: the box of a page whose tree states none. */
 const A4: PageBox = { left: 0, bottom: 0, width: 595, height: 842 };
 
@@ -75,6 +79,13 @@ export function readPdfStructure(pdf: Buffer): PdfStructure {
     throw new Error('the PDF is damaged: its catalog is missing');
   let size = numberOf(trailer.get('Size')) ?? 0;
   for (const number of objects.keys()) size = Math.max(size, number + 1);
+  if (!Number.isInteger(size) || size > MAX_OBJECTS)
+    throw new Error('the PDF is damaged: its object count is out of range');
+  // The reader keeps object numbers only; an update rewriting pages and the catalog writes generation 0.
+  if (REUSED_NUMBER.test(text))
+    throw new Error(
+      'the PDF reuses object numbers (a generation above 0), which cannot be signed: save it again as a new PDF',
+    );
   const pages = readPages(objects, rootValue.number);
   if (pages.length === 0) throw new Error('the PDF has no page');
   return { objects, trailer, xrefKind, startxref, size, root: rootValue.number, pages };
