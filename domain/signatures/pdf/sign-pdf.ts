@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { EmbeddedFont } from '../../documents/index.js';
 import type { PdfValue } from '../../incoming/index.js';
 import { cmsSignDetached, type SigningIdentity, simulatorIdentity } from './cms-signature.js';
 import { pdfDate, pdfNumber, pdfText, serializeDict } from './pdf-serialize.js';
 import { displayedToUser, type PdfPage, type PdfStructure, readPdfStructure, resolve } from './pdf-structure.js';
 import { decodePng, pngFromDataUrl } from './png-image.js';
 import type { PdfRect } from './position-rect.js';
-import { APPEARANCE_FONTS, appearanceContent } from './signature-appearance.js';
+import { appearanceContent, BlockFonts, SIGNED_LINE } from './signature-appearance.js';
 
 /** One signer's visible blocks. */
 export interface SignerStamp {
@@ -58,34 +59,32 @@ export function signPdf(pdf: Buffer, options: SignPdfOptions): Buffer {
   const signingTime = options.signingTime ?? new Date();
   const update = new UpdateWriter(structure.size);
 
-  const fonts = Object.entries(APPEARANCE_FONTS)
-    .map(
-      ([key, base]) =>
-        `/${key} ${update.add(`<< /Type /Font /Subtype /Type1 /BaseFont /${base} /Encoding /WinAnsiEncoding >>`)} 0 R`,
-    )
-    .join(' ');
+  const fonts = new BlockFonts();
+  const texts = options.signers.map((signer) => ({
+    name: fonts.prepare('bold', signer.name),
+    typed: fonts.prepare('regular', signer.name),
+    signedLine: fonts.prepare('regular', SIGNED_LINE),
+    date: fonts.prepare('regular', formatSignedAt(signer.signedAt)),
+  }));
   const field = update.reserve();
   const blocksByPage = new Map<number, { form: number; matrix: number[] }[]>();
-  for (const signer of options.signers) {
-    if (signer.rects.length === 0) continue;
+  let fontResources = '';
+  options.signers.forEach((signer, i) => {
+    if (signer.rects.length === 0) return;
+    fontResources ||= `/R ${writeFont(update, fonts.embedded().regular)} 0 R /B ${writeFont(update, fonts.embedded().bold)} 0 R`;
     const image = signer.drawing ? addImage(update, signer.drawing) : null;
     for (const rect of signer.rects) {
-      const appearance = appearanceContent(rect.width, rect.height, {
-        name: signer.name,
-        date: formatSignedAt(signer.signedAt),
-        drawn: image,
-      });
+      const appearance = appearanceContent(rect.width, rect.height, texts[i], fonts, image);
       const xobjects = image ? ` /XObject << /Im0 ${image.ref} 0 R >>` : '';
       const form = update.addStream(
-        `/Type /XObject /Subtype /Form /BBox [0 0 ${pdfNumber(rect.width)} ${pdfNumber(rect.height)}] /Resources << /Font << ${fonts} >>${xobjects} >>`,
+        `/Type /XObject /Subtype /Form /BBox [0 0 ${pdfNumber(rect.width)} ${pdfNumber(rect.height)}] /Resources << /Font << ${fontResources} >>${xobjects} >>`,
         Buffer.from(appearance, 'latin1'),
       );
       const index = rect.page - 1;
-      const page = pages[index];
-      const block = { form, matrix: displayedToUser(page, rect.x, rect.y) };
+      const block = { form, matrix: displayedToUser(pages[index], rect.x, rect.y) };
       blocksByPage.set(index, [...(blocksByPage.get(index) ?? []), block]);
     }
-  }
+  });
 
   // The field is its own widget, invisible, on the first page: the blocks are drawn on the pages
   // themselves, so that every viewer prints them and no reader lists one signature per block.
@@ -171,6 +170,19 @@ function formatSignedAt(date: Date): string {
     timeStyle: 'short',
   }).format(date);
   return `Le ${parts.replace(' ', ' à ')} (heure de Paris)`;
+}
+
+/** A Type 0 font with its CIDFontType2 descendant, descriptor, program and ToUnicode; returns the Type 0's number. */
+function writeFont(update: UpdateWriter, font: EmbeddedFont): number {
+  const program = update.addStream(`/Length1 ${font.length1} /Filter /FlateDecode`, font.fontFile);
+  const toUnicode = update.addStream('/Filter /FlateDecode', font.toUnicode);
+  const descriptor = update.add(`<< ${font.descriptor} /FontFile2 ${program} 0 R >>`);
+  const cidFont = update.add(
+    `<< /Type /Font /Subtype /CIDFontType2 /BaseFont /${font.fontName} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ${descriptor} 0 R /W ${font.widths} /CIDToGIDMap /Identity >>`,
+  );
+  return update.add(
+    `<< /Type /Font /Subtype /Type0 /BaseFont /${font.fontName} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${toUnicode} 0 R >>`,
+  );
 }
 
 function addImage(update: UpdateWriter, dataUrl: string): { ref: number; width: number; height: number } {
