@@ -204,6 +204,7 @@ test('a document with a cross-reference stream gets its update as a cross-refere
   const path = save(signed);
   checkSigned(t, path);
   t.regex(pdfText(path), /Łukasz Żółć-Ελένη Δημητρίου/);
+  t.deepEqual(sizes(signed), sizes(original), 'the updated file reads back');
 });
 
 test('a one-page document from the project’s writer, signed without visible block, then its proof file', (t) => {
@@ -284,6 +285,13 @@ test('hostile and unusable inputs get a clear error, quickly', (t) => {
     'latin1',
   );
   t.throws(() => readPdfInfo(reused), { message: /reuses object numbers/ });
+  t.throws(
+    () =>
+      signPdf(TWO_PAGES, {
+        signers: [{ name: 'X', signedAt: new Date(), rects: [{ page: 1, x: 0, y: 0, width: Number.NaN, height: 5 }] }],
+      }),
+    { message: /positive width/ },
+  );
   // A page tree that loops back on itself is read once.
   const looping = handMadePdf([
     '<< /Type /Catalog /Pages 2 0 R >>',

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EmbeddedFont } from '../../documents/index.js';
-import type { PdfValue } from '../../incoming/index.js';
+import { type PdfValue, textOf } from '../../incoming/index.js';
 import { cmsSignDetached, type SigningIdentity, simulatorIdentity } from './cms-signature.js';
 import { pdfDate, pdfNumber, pdfText, serializeDict } from './pdf-serialize.js';
 import { displayedToUser, type PdfPage, type PdfStructure, readPdfStructure, resolve } from './pdf-structure.js';
@@ -50,6 +50,8 @@ export function signPdf(pdf: Buffer, options: SignPdfOptions): Buffer {
   const { pages } = structure;
   for (const signer of options.signers) {
     for (const rect of signer.rects) {
+      if (![rect.x, rect.y, rect.width, rect.height].every(Number.isFinite) || rect.width <= 0 || rect.height <= 0)
+        throw new Error('a signature position needs finite coordinates and a positive width and height');
       if (!Number.isInteger(rect.page) || rect.page < 1 || rect.page > pages.length)
         throw new Error(
           `a signature position is on page ${rect.page}, but the document has ${pages.length} page${pages.length > 1 ? 's' : ''}`,
@@ -89,7 +91,7 @@ export function signPdf(pdf: Buffer, options: SignPdfOptions): Buffer {
   // The field is its own widget, invisible, on the first page: the blocks are drawn on the pages
   // themselves, so that every viewer prints them and no reader lists one signature per block.
   const signature = update.reserve();
-  const fieldName = pdfText(`Signature ${existingFieldCount(structure) + 1}`);
+  const fieldName = pdfText(freeFieldName(structure));
   update.set(
     field,
     `<< /FT /Sig /T ${fieldName} /V ${signature} 0 R /Type /Annot /Subtype /Widget /P ${pages[0].ref} 0 R /Rect [0 0 0 0] /F ${WIDGET_FLAGS} >>`,
@@ -198,11 +200,20 @@ function addImage(update: UpdateWriter, dataUrl: string): { ref: number; width: 
   return { ref, width: image.width, height: image.height };
 }
 
-function existingFieldCount(structure: PdfStructure): number {
+/** `Signature n` for the first n no top-level field of the AcroForm is named: fields with one name would merge. */
+function freeFieldName(structure: PdfStructure): string {
   const catalog = resolve(structure.objects, { kind: 'ref', number: structure.root });
   const acroForm = catalog?.kind === 'dict' ? resolve(structure.objects, catalog.entries.get('AcroForm')) : undefined;
   const fields = acroForm?.kind === 'dict' ? resolve(structure.objects, acroForm.entries.get('Fields')) : undefined;
-  return fields?.kind === 'array' ? fields.items.length : 0;
+  const names = new Set<string>();
+  for (const item of fields?.kind === 'array' ? fields.items : []) {
+    const field = resolve(structure.objects, item);
+    const name = field?.kind === 'dict' ? textOf(field.entries.get('T')) : null;
+    if (name !== null) names.add(name);
+  }
+  let n = 1;
+  while (names.has(`Signature ${n}`)) n++;
+  return `Signature ${n}`;
 }
 
 /** The catalog with an AcroForm that lists the new field (after any existing ones) and /SigFlags 3. */
