@@ -1,11 +1,18 @@
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import test from 'ava';
+import forge from 'node-forge';
 import { renderTextDocumentPdf } from '../../domain/documents/index.js';
-import { readPdfInfo, renderProofPdf, signPdf, toPdfRect } from '../../domain/signatures/pdf/index.js';
+import {
+  readPdfInfo,
+  renderProofPdf,
+  signPdf,
+  simulatorIdentity,
+  toPdfRect,
+} from '../../domain/signatures/pdf/index.js';
 import { pdfText, run } from '../helpers/pdf-tools.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sigpdf-'));
@@ -292,6 +299,26 @@ test('hostile and unusable inputs get a clear error, quickly', (t) => {
       }),
     { message: /positive width/ },
   );
+  // Damaged copies (bytes changed, cut, or a run removed) are read or refused with one of the messages above.
+  let seed = 7;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  for (let i = 0; i < 300; i++) {
+    let copy = Buffer.from(i % 2 ? ONE_PAGE : TWO_PAGES);
+    if (i % 3 === 0) for (let k = 0; k < 10; k++) copy[random(copy.length)] = random(256);
+    else if (i % 3 === 1) copy = copy.subarray(0, random(copy.length));
+    else {
+      const at = random(copy.length);
+      copy = Buffer.concat([copy.subarray(0, at), copy.subarray(at + random(500))]);
+    }
+    try {
+      readPdfInfo(copy);
+    } catch (err) {
+      t.regex((err as Error).message, /^the (document|PDF) /);
+    }
+  }
   // A page tree that loops back on itself is read once.
   const looping = handMadePdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -357,4 +384,23 @@ test('a signed document signed again keeps its first signature valid, the second
   t.notRegex(parts[0], /Total document signed/);
   t.regex(parts[1], /Signature Field Name: Signature 2[\s\S]*Total document signed[\s\S]*Signature is Valid\./);
   t.regex(pdfText(path), /Première[\s\S]*Seconde/);
+});
+
+test('a caller’s own key and certificate sign instead of the simulator’s; a key of another certificate is refused', (t) => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  cert.serialNumber = '0a1b2c';
+  cert.validity.notBefore = new Date(Date.now() - 3600_000);
+  cert.validity.notAfter = new Date(Date.now() + 365 * 24 * 3600_000);
+  const name = [{ name: 'commonName', value: 'Cabinet Exemple' }];
+  cert.setSubject(name);
+  cert.setIssuer(name);
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  cert.sign(forge.pki.privateKeyFromPem(pem), forge.md.sha256.create());
+  const identity = { privateKeyPem: pem, certificatePems: [forge.pki.certificateToPem(cert)] };
+  const signed = signPdf(ONE_PAGE, { signers: [], identity });
+  t.regex(checkSigned(t, save(signed)), /Signer Certificate Common Name: Cabinet Exemple/);
+  const mismatched = { ...identity, privateKeyPem: simulatorIdentity().privateKeyPem };
+  t.throws(() => signPdf(ONE_PAGE, { signers: [], identity: mismatched }), { message: /does not match/ });
 });

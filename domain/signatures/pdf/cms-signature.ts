@@ -1,4 +1,4 @@
-import { createHash, createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, createPublicKey, createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
 
 const { asn1, pki } = forge;
@@ -116,6 +116,10 @@ export function cmsSignDetached(content: Buffer[], identity: SigningIdentity, si
   const certs = identity.certificatePems.map((pem) => pki.certificateFromPem(pem));
   if (certs.length === 0) throw new Error('a signing certificate is required');
   const signer = certs[0];
+  const certificateKey = der(pki.publicKeyToAsn1(signer.publicKey));
+  const privateKeysPublic = createPublicKey(identity.privateKeyPem).export({ type: 'spki', format: 'der' });
+  if (!certificateKey.equals(privateKeysPublic))
+    throw new Error('the signing key does not match the signing certificate');
   const signerDer = der(pki.certificateToAsn1(signer));
   const issuerName = pki.distinguishedNameToAsn1(signer.issuer);
   const serial = integer(signer.serialNumber);
