@@ -39,8 +39,9 @@ const WIDGET_FLAGS = 132;
 
 /**
  * Signs a PDF by incremental update (ISO 32000-1 §7.5.6): the original bytes are kept as they
- * are, then come new objects (an appearance per position, as widgets of one signature field, the
- * pages that show them, the catalog with its AcroForm, the signature dictionary), a new
+ * are, then come new objects (a block per position, drawn over its page; the pages rewritten to
+ * show them; one invisible signature field; the catalog with its AcroForm; the signature
+ * dictionary), a new
  * cross-reference section of the original's kind (a table or a stream) and a trailer whose /Prev
  * points at the original's. The signature is PAdES baseline B: a detached CMS over the whole file
  * but the /Contents hole (/ByteRange).
