@@ -163,7 +163,8 @@ export const CreateSignatureInput = {
     document: {
       type: 'string',
       minLength: 1,
-      maxLength: BASE64_MAX_LENGTH,
+      // A little room over 20 MB of base64 for a `data:` prefix or line breaks: the decoded size is what counts.
+      maxLength: BASE64_MAX_LENGTH + 1024,
       description: 'The PDF, base64; at most 20 MB decoded, checked by content.',
     },
     document_name: text('File name of the document.'),

@@ -228,6 +228,14 @@ test('each invalid field answers 422 naming it', async (t) => {
   await expectInvalid(t, await create422({ title: undefined }), 'title');
 });
 
+test('a document over 20 MB answers 422 naming it, not 413', async (t) => {
+  const big = Buffer.alloc(20 * 1024 * 1024 + 1, 0x20);
+  big.write('%PDF-1.7\n');
+  const res = await post('/api/v1/signatures', body({ document: big.toString('base64') }));
+  const json = await expectInvalid(t, res, 'document');
+  t.regex(json.errors.document[0], /at most 20 MB/);
+});
+
 test('production: 1.20 EUR is debited with the request; 1.19 EUR answers 402 and writes nothing', async (t) => {
   const owner = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
   await setBalance(owner.tenantId, '1.19');
