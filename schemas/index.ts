@@ -18,6 +18,7 @@ import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
 import { platformSchemas } from './platform.js';
 import type { JsonSchema } from './registry.js';
+import { signatureSchemas } from './signatures.js';
 import { subTenantSchemas } from './sub-tenants.js';
 import { tenantAuthSchemas } from './tenant-auth.js';
 import { tenantProfileSchemas } from './tenant-profile.js';
@@ -58,6 +59,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...invoiceReadingSchemas,
   ...incomingInvoiceSchemas,
   ...creditNoteSchemas,
+  ...signatureSchemas,
   ...transmissionSchemas,
   ...transmissionJobSchemas,
 ];

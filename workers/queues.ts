@@ -4,6 +4,7 @@ import { closeFiscalChainJob } from './handlers/close-fiscal-chain.js';
 import { closeFiscalPeriods } from './handlers/close-fiscal-periods.js';
 import { deliverWebhook, deliverWebhookBatch } from './handlers/deliver-webhook.js';
 import { dispatchEvent, dispatchEventBatch } from './handlers/dispatch-event.js';
+import { expireSignaturesJob } from './handlers/expire-signatures.js';
 import { generateCreditNoteDocumentsJob } from './handlers/generate-credit-note-documents.js';
 import { generateInvoiceDocumentsBatch, generateInvoiceDocumentsJob } from './handlers/generate-invoice-documents.js';
 import { notifyWebhookDisabled } from './handlers/notify-webhook-disabled.js';
@@ -13,6 +14,7 @@ import { sendEmailVerification } from './handlers/send-email-verification.js';
 import { sendIncomingStatus } from './handlers/send-incoming-status.js';
 import { sendInvoiceStatus } from './handlers/send-invoice-status.js';
 import { sendPasswordReset } from './handlers/send-password-reset.js';
+import { sendSignatureReminders } from './handlers/send-signature-reminders.js';
 import { syncAllProviderEvents } from './handlers/sync-all-provider-events.js';
 import { syncIncomingInvoicesJob } from './handlers/sync-incoming-invoices.js';
 import { syncProviderEvents } from './handlers/sync-provider-events.js';
@@ -110,6 +112,8 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'sync-provider-events': { handler: syncProviderEvents, batch: 2, run: 'parallel', capPerTenant: true },
   'sync-all-provider-events': { handler: syncAllProviderEvents, workers: 1, batch: 1, run: 'serial' },
   'send-invoice-status': { handler: sendInvoiceStatus, batch: 2, run: 'parallel', capPerTenant: true },
+  'expire-signatures': { handler: expireSignaturesJob, workers: 1, batch: 1, run: 'serial' },
+  'send-signature-reminders': { handler: sendSignatureReminders, batch: 2, run: 'parallel', capPerTenant: true },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */
@@ -122,4 +126,6 @@ export const SCHEDULES: { queue: QueueName; cron: string; tz: string }[] = [
   { queue: 'schedule-incoming-syncs', cron: '30 5 * * *', tz: 'Europe/Paris' },
   // E-invoicing lifecycle: SuperPDP has no webhooks, so its event streams are read every minute.
   { queue: 'sync-all-provider-events', cron: '* * * * *', tz: 'UTC' },
+  // Signature requests past their deadline become `expired` within five minutes.
+  { queue: 'expire-signatures', cron: '*/5 * * * *', tz: 'UTC' },
 ];

@@ -20,6 +20,7 @@ import {
   tenantInvoiceRoutes,
 } from './invoices.routes.js';
 import { platformRoutes } from './platform.routes.js';
+import { sandboxSignatureRoutes, signatureFileRoutes, signatureRoutes } from './signatures.routes.js';
 import { subTenantRoutes } from './sub-tenants.routes.js';
 import { tenantAuthRoutes } from './tenant-auth.routes.js';
 import { tenantProfileRoutes } from './tenant-profile.routes.js';
@@ -49,6 +50,9 @@ export const ROUTES: readonly RouteSpec[] = [
   ...creditNoteRoutes,
   ...tenantCreditNoteRoutes,
   ...creditNoteFileRoutes,
+  ...signatureRoutes,
+  ...sandboxSignatureRoutes,
+  ...signatureFileRoutes,
   ...fiscalRoutes,
   ...fiscalRuleRoutes,
   ...fecRoutes,

@@ -4,4 +4,5 @@ export { emailVerificationMail } from './email-verification-mail.js';
 export type { Mailer } from './mailer.js';
 export { mailerFor } from './mailer-for.js';
 export { passwordResetMail } from './password-reset-mail.js';
+export { signatureReminderMail } from './signature-reminder-mail.js';
 export { webhookDisabledMail } from './webhook-disabled-mail.js';

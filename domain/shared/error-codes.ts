@@ -6,6 +6,12 @@
 export const ERROR_CATALOGUE = {
   BAD_REQUEST: { status: 400, description: 'Malformed request: a bad header value, a bad command line.' },
   INVALID_JSON: { status: 400, description: 'The request body is not valid JSON.' },
+  ALREADY_COMPLETED: { status: 400, description: 'A completed signature request cannot be cancelled.' },
+  CANNOT_REMIND: {
+    status: 400,
+    description: 'No reminder for this signature request: it is not pending, or one was sent less than an hour ago.',
+  },
+  NO_PENDING_SIGNERS: { status: 400, description: 'Every signer of the signature request has already answered.' },
   API_KEY_MISSING: { status: 401, description: 'The API key header is absent.' },
   API_KEY_INVALID: { status: 401, description: 'Unknown API key.' },
   INVALID_API_KEY_FORMAT: { status: 401, description: 'The API key does not match the key format.' },
@@ -91,6 +97,10 @@ export const ERROR_CATALOGUE = {
     status: 409,
     description: 'The operation does not apply to the resource in its current state (deleting a sent invoice).',
   },
+  SIGNATURE_NOT_COMPLETED: {
+    status: 409,
+    description: 'The signed document and the proof file exist once every signer has signed.',
+  },
   PROVIDER_NOT_CONNECTED: {
     status: 409,
     description: "Production submission without a provider connection for the invoice's owner: connect one first.",
@@ -135,6 +145,11 @@ export const ERROR_CATALOGUE = {
   PROVIDER_REFUSED: {
     status: 422,
     description: 'The e-invoicing provider refused the request (a status it does not accept for this invoice).',
+  },
+  SIGNATURE_NOT_PENDING: {
+    status: 422,
+    description:
+      'Sandbox: the signature request is no longer pending (already completed, cancelled, refused or expired).',
   },
   RATE_LIMIT_EXCEEDED: { status: 429, description: 'Too many requests: wait `retry_after` seconds.' },
   INTERNAL_ERROR: {

@@ -20,6 +20,7 @@ export const EVENT_NAMES = [
   'signature.completed',
   'signature.refused',
   'signature.expired',
+  'signature.cancelled',
   'onboarding.completed',
   'balance.low',
   'balance.critical',

@@ -46,6 +46,10 @@ export interface JobPayloads {
   };
   /** Cron (daily): queue one `sync-incoming-invoices` job per known provider account. */
   'schedule-incoming-syncs': Record<string, never>;
+  /** Cron: move pending signature requests past their deadline to `expired`. */
+  'expire-signatures': Record<string, never>;
+  /** Mail a signature request's pending signers a reminder with their signing link. */
+  'send-signature-reminders': { tenantId: string; signatureId: string };
 }
 export type QueueName = keyof JobPayloads;
 
@@ -174,6 +178,14 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   },
   'schedule-incoming-syncs': {
     create: { retryLimit: 3, retryDelay: 60, expireInSeconds: 600, policy: 'singleton' },
+  },
+  // Idempotent (only pending requests past their deadline move): the next run catches up on a failure.
+  'expire-signatures': {
+    create: { retryLimit: 2, retryDelay: 30, expireInSeconds: 300, policy: 'singleton' },
+  },
+  // A mail server that is down: a few retries over about half an hour (a reminder is worth little later).
+  'send-signature-reminders': {
+    create: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
   },
 };
 

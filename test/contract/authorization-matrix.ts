@@ -120,6 +120,17 @@ const invoiceRoute = (status: number, set: Partial<Row> = {}) =>
 const sandboxInvoiceRoute = (status: number, set: Partial<Row> = {}) =>
   apiKeyRoute(status, 'invoices', { tenant_production: 403, ...set });
 
+/**
+ * Signature reading: the dashboard ([Bearer], cookie session) and every secret key; a key without
+ * the `signatures` scope is refused (403).
+ */
+const signatureReadRoute = (status: number, set: Partial<Row> = {}) =>
+  invoiceRoute(status, { user_key_signatures: status, user_key_invoices: 403, ...set });
+
+/** The `/v1/sandbox` signature routes: secret keys of the sandbox with the `signatures` scope. */
+const sandboxSignatureRoute = (status: number, set: Partial<Row> = {}) =>
+  apiKeyRoute(status, 'signatures', { tenant_production: 403, ...set });
+
 export const EXPECTED: Record<string, Row> = {
   'GET /api/health': open(200),
   'GET /api/v1/health': open(200),
@@ -245,6 +256,21 @@ export const EXPECTED: Record<string, Row> = {
   'GET /api/v1/sandbox/invoices/{id}/download/{type}': sandboxInvoiceRoute(422),
   // The token is the permission: credentials are not read, a made-up token is refused.
   'GET /api/v1/files/{token}': open(403),
+
+  'POST /api/v1/signatures': apiKeyRoute(422, 'signatures'),
+  'GET /api/v1/signatures': signatureReadRoute(200),
+  'GET /api/v1/signatures/{id}': signatureReadRoute(404),
+  // A random `type` is not one of the download types: 422 once through authorization.
+  'GET /api/v1/signatures/{id}/download/{type}': apiKeyRoute(422, 'signatures'),
+  'POST /api/v1/signatures/{id}/remind': apiKeyRoute(404, 'signatures'),
+  'POST /api/v1/signatures/{id}/cancel': apiKeyRoute(404, 'signatures'),
+  'POST /api/v1/sandbox/signatures': sandboxSignatureRoute(422),
+  'GET /api/v1/sandbox/signatures': sandboxSignatureRoute(200),
+  'GET /api/v1/sandbox/signatures/{id}': sandboxSignatureRoute(404),
+  'GET /api/v1/sandbox/signatures/{id}/download/{type}': sandboxSignatureRoute(422),
+  'POST /api/v1/sandbox/signatures/{id}/remind': sandboxSignatureRoute(404),
+  'POST /api/v1/sandbox/signatures/{id}/cancel': sandboxSignatureRoute(404),
+  'GET /api/v1/files/signatures/{token}': open(403),
 
   'POST /api/v1/tenant/sub-tenants/{id}/invoices/incoming': tenantRoute(422, {}, 'invoices'),
   'GET /api/v1/tenant/sub-tenants/{id}/invoices/incoming': tenantRoute(404, {}, 'invoices'),

@@ -22,6 +22,7 @@ import type * as invoiceReading from '../../schemas/invoice-reading.js';
 import type * as invoices from '../../schemas/invoices.js';
 import type * as maintenance from '../../schemas/maintenance.js';
 import type * as platform from '../../schemas/platform.js';
+import type * as signatures from '../../schemas/signatures.js';
 import type * as subTenants from '../../schemas/sub-tenants.js';
 import type * as tenantAuth from '../../schemas/tenant-auth.js';
 import type * as tenantProfile from '../../schemas/tenant-profile.js';
@@ -35,6 +36,18 @@ import type * as webhooks from '../../schemas/webhooks.js';
 import type { Equals, SchemaType } from './schema-type.js';
 
 type NamedTypes = {
+  CreateSignatureInput: Equals<signatures.CreateSignatureInput, SchemaType<'CreateSignatureInput'>>;
+  SignatureListInput: Equals<signatures.SignatureListInput, SchemaType<'SignatureListInput'>>;
+  SignatureIdInput: Equals<signatures.SignatureIdInput, SchemaType<'SignatureIdInput'>>;
+  SignatureDownloadInput: Equals<signatures.SignatureDownloadInput, SchemaType<'SignatureDownloadInput'>>;
+  SandboxSignatureDownloadInput: Equals<
+    signatures.SandboxSignatureDownloadInput,
+    SchemaType<'SandboxSignatureDownloadInput'>
+  >;
+  SignatureFileInput: Equals<signatures.SignatureFileInput, SchemaType<'SignatureFileInput'>>;
+  SignatureReminder: Equals<signatures.SignatureReminder, SchemaType<'SignatureReminder'>>;
+  ExpiredSignatures: Equals<signatures.ExpiredSignatures, SchemaType<'ExpiredSignatures'>>;
+  SignatureReminderMails: Equals<signatures.SignatureReminderMails, SchemaType<'SignatureReminderMails'>>;
   ApiKey: Equals<apiKeys.ApiKey, SchemaType<'ApiKey'>>;
   ApiKeyCreation: Equals<apiKeys.ApiKeyCreation, SchemaType<'ApiKeyCreation'>>;
   CreateApiKeyInput: Equals<apiKeys.CreateApiKeyInput, SchemaType<'CreateApiKeyInput'>>;

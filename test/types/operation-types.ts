@@ -94,6 +94,18 @@ import { healthCheck } from '../../domain/platform/operations/health-check.js';
 import { purgeIdempotencyKeys } from '../../domain/platform/operations/purge-idempotency-keys.js';
 import type { FileOutput } from '../../domain/shared/file-output.js';
 import type { Operation } from '../../domain/shared/operation.js';
+import { cancelSandboxSignature } from '../../domain/signatures/operations/cancel-sandbox-signature.js';
+import { cancelSignature } from '../../domain/signatures/operations/cancel-signature.js';
+import { createSignature } from '../../domain/signatures/operations/create-signature.js';
+import { downloadSignatureFile } from '../../domain/signatures/operations/download-signature-file.js';
+import { expireSignatures } from '../../domain/signatures/operations/expire-signatures.js';
+import { getSandboxSignatureDownloadLink } from '../../domain/signatures/operations/get-sandbox-signature-download-link.js';
+import { getSignature } from '../../domain/signatures/operations/get-signature.js';
+import { getSignatureDownloadLink } from '../../domain/signatures/operations/get-signature-download-link.js';
+import { getSignatureReminder } from '../../domain/signatures/operations/get-signature-reminder.js';
+import { listSignatures } from '../../domain/signatures/operations/list-signatures.js';
+import { remindSandboxSignature } from '../../domain/signatures/operations/remind-sandbox-signature.js';
+import { remindSignature } from '../../domain/signatures/operations/remind-signature.js';
 import { createSubTenant } from '../../domain/sub-tenants/operations/create-sub-tenant.js';
 import { deleteSubTenant } from '../../domain/sub-tenants/operations/delete-sub-tenant.js';
 import { findSubTenantByExternalId } from '../../domain/sub-tenants/operations/find-sub-tenant-by-external-id.js';
@@ -177,7 +189,8 @@ type FileSchemaId =
   | 'FiscalDocumentPdf'
   | 'ForensicExportFile'
   | 'FiscalRulesExport'
-  | 'InvoiceFile';
+  | 'InvoiceFile'
+  | 'SignatureFile';
 
 /** By export name: [operation, input schema $id, output schema $id]. */
 type Row = readonly [Operation<never, unknown>, SchemaId, SchemaId];
@@ -342,6 +355,18 @@ export const CHECKED_OPERATIONS = {
   regenerateWebhookSecret: [regenerateWebhookSecret, 'WebhookEndpointIdInput', 'CreatedWebhookEndpoint'],
   testWebhookEndpoint: [testWebhookEndpoint, 'WebhookEndpointIdInput', 'WebhookTestResult'],
   updateWebhookEndpoint: [updateWebhookEndpoint, 'UpdateWebhookEndpointInput', 'WebhookEndpoint'],
+  cancelSandboxSignature: [cancelSandboxSignature, 'SignatureIdInput', 'Signature'],
+  cancelSignature: [cancelSignature, 'SignatureIdInput', 'Signature'],
+  createSignature: [createSignature, 'CreateSignatureInput', 'Signature'],
+  downloadSignatureFile: [downloadSignatureFile, 'SignatureFileInput', 'SignatureFile'],
+  expireSignatures: [expireSignatures, 'EmptyInput', 'ExpiredSignatures'],
+  getSandboxSignatureDownloadLink: [getSandboxSignatureDownloadLink, 'SandboxSignatureDownloadInput', 'DownloadLink'],
+  getSignature: [getSignature, 'SignatureIdInput', 'Signature'],
+  getSignatureDownloadLink: [getSignatureDownloadLink, 'SignatureDownloadInput', 'DownloadLink'],
+  getSignatureReminder: [getSignatureReminder, 'SignatureReminderInput', 'SignatureReminderMails'],
+  listSignatures: [listSignatures, 'SignatureListInput', 'SignaturePage'],
+  remindSandboxSignature: [remindSandboxSignature, 'SignatureIdInput', 'SignatureReminder'],
+  remindSignature: [remindSignature, 'SignatureIdInput', 'SignatureReminder'],
 } as const satisfies Record<string, Row>;
 
 type InputOf<T> = T extends Operation<infer I, infer _O> ? I : never;

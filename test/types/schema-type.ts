@@ -18,6 +18,7 @@ import type { invoiceReadingSchemas } from '../../schemas/invoice-reading.js';
 import type { invoiceSchemas } from '../../schemas/invoices.js';
 import type { maintenanceSchemas } from '../../schemas/maintenance.js';
 import type { platformSchemas } from '../../schemas/platform.js';
+import type { signatureSchemas } from '../../schemas/signatures.js';
 import type { subTenantSchemas } from '../../schemas/sub-tenants.js';
 import type { tenantAuthSchemas } from '../../schemas/tenant-auth.js';
 import type { tenantProfileSchemas } from '../../schemas/tenant-profile.js';
@@ -48,6 +49,7 @@ export type AnySchema =
   | (typeof companySchemas)[number]
   | (typeof maintenanceSchemas)[number]
   | (typeof subTenantSchemas)[number]
+  | (typeof signatureSchemas)[number]
   | (typeof apiKeySchemas)[number]
   | (typeof tenantAuthSchemas)[number]
   | (typeof tenantProfileSchemas)[number]

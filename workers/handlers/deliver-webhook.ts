@@ -83,7 +83,7 @@ export const deliverWebhookBatch: BatchJobHandler<'deliver-webhook'> = async (jo
       systemCaller(tenantId),
       deps,
     );
-    indexes.forEach((jobIndex, k) => recorded.set(jobIndex, attempts[k]));
+    for (const [k, jobIndex] of indexes.entries()) recorded.set(jobIndex, attempts[k]);
   }
   return jobs.map((job, i) => outputOf(job, sent[i], recorded.get(i)));
 };

@@ -1,0 +1,14 @@
+/** Every operation of the signatures context. */
+
+export { cancelSandboxSignature } from './cancel-sandbox-signature.js';
+export { cancelSignature } from './cancel-signature.js';
+export { createSignature } from './create-signature.js';
+export { downloadSignatureFile } from './download-signature-file.js';
+export { expireSignatures } from './expire-signatures.js';
+export { getSandboxSignatureDownloadLink } from './get-sandbox-signature-download-link.js';
+export { getSignature } from './get-signature.js';
+export { getSignatureDownloadLink } from './get-signature-download-link.js';
+export { getSignatureReminder } from './get-signature-reminder.js';
+export { listSignatures } from './list-signatures.js';
+export { remindSandboxSignature } from './remind-sandbox-signature.js';
+export { remindSignature } from './remind-signature.js';
