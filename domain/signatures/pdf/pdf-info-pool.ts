@@ -6,8 +6,9 @@ import type { PdfInfo } from './read-pdf-info.js';
 /**
  * A document sent for signature is read (readPdfInfo: its pages and their sizes) in a worker
  * pool (domain/shared/worker-pool.ts) running pdf-info-worker.ts, never on the event loop that
- * serves requests: a 20 MB PDF takes tens of milliseconds, a hostile one of millions of objects
- * seconds. Each read has a byte limit, a heap and a wall-clock budget.
+ * serves requests: an ordinary 20 MB PDF takes tens of milliseconds, one padded with hundreds of
+ * thousands of objects seconds and hundreds of MB of heap. Each read has a byte limit, a heap and
+ * a wall-clock budget.
  */
 
 /** What the worker answers: the document's pages, or why it is not a readable PDF. */
