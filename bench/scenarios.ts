@@ -1,6 +1,7 @@
 import { createDatabase } from '../domain/shared/database.js';
 import { type SeededTenant, seedPlatformTenant } from '../test/helpers/identities.js';
 import { CREATE_PATH, tenLineBody } from './invoice-load.js';
+import { onePagePdf } from './signature-document.js';
 
 export interface ScenarioContext {
   /** http://127.0.0.1:<port> of the web process under test. */
@@ -65,6 +66,26 @@ export const SCENARIOS: Scenario[] = [
       return {
         headers: { 'X-API-Key': tenant.keys.sk_test, 'Content-Type': 'application/json' },
         body: tenLineBody('B-[<id>]'),
+      };
+    },
+  },
+  {
+    // A sandbox signature request with a one-page PDF of 50 KB and one signer: the body's base64,
+    // the PDF read once in the worker pool, then the request, its signer, document, audit entry
+    // and event in one transaction.
+    name: 'signature_create',
+    method: 'POST',
+    path: '/api/v1/sandbox/signatures',
+    setup: async ({ databaseUrl }) => {
+      const tenant = await benchTenant(databaseUrl);
+      return {
+        headers: { 'X-API-Key': tenant.keys.sk_test, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          title: 'Contrat de prestation',
+          document: onePagePdf(50 * 1024).toString('base64'),
+          document_name: 'contrat.pdf',
+          signers: [{ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', auth_method: 'email' }],
+        }),
       };
     },
   },

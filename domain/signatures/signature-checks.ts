@@ -3,8 +3,9 @@ import { isValidPhoneNumber } from 'libphonenumber-js';
 import { type CreateSignatureInput, SIGNATURE_DOCUMENT_MAX_BYTES } from '../../schemas/signatures.js';
 import { AppError } from '../shared/app-error.js';
 import type { Deps } from '../shared/deps.js';
+import type { Logger } from '../shared/logger.js';
 import { checkOutboundUrl } from '../shared/outbound-url.js';
-import { readPdfInfo } from './pdf/index.js';
+import { type PdfInfoPool, pdfInfoPool } from './pdf/index.js';
 import type { StoredPosition } from './signature-row.js';
 
 /** A4 at 72 dpi: the page size when neither the position nor the PDF gives one. */
@@ -28,18 +29,26 @@ const add = (problems: Problems, field: string, message: string) => {
  * The checks of a signature request beyond its schema, outside any transaction (they parse the
  * PDF and may resolve the logo's host): the document is a real PDF of at most 20 MB, each signer
  * has the contact its `auth_method` needs, each position is on a page of the document, the URLs
- * are usable. Every problem is reported at once, as a 422 naming its field.
+ * are usable. Every problem is reported at once, as a 422 naming its field. The PDF is read in
+ * `pool` (worker threads, under a time and memory budget), off the event loop serving requests.
  */
-export async function prepareSignature(input: CreateSignatureInput, deps: Deps): Promise<PreparedSignature> {
+export async function prepareSignature(
+  input: CreateSignatureInput,
+  deps: Deps,
+  log: Logger,
+  pool: PdfInfoPool = pdfInfoPool(),
+): Promise<PreparedSignature> {
   const problems: Problems = {};
   const document = decodeDocument(input.document, problems);
   let pages: { width: number; height: number }[] = [];
   if (document) {
-    try {
-      pages = readPdfInfo(document).pages;
-    } catch (err) {
-      add(problems, 'document', `must be a readable PDF: the file ${(err as Error).message}`);
-    }
+    const outcome = await pool.read(document);
+    // Not the document's fault: a 503, retryable.
+    if (!outcome.ok && outcome.busy)
+      throw new AppError('SERVICE_UNAVAILABLE', 'The PDF reader is busy: retry shortly.');
+    if (!outcome.ok && outcome.unexpected) log.warn({ fault: outcome.unexpected }, 'signature PDF reader fault');
+    if (outcome.ok) pages = outcome.info.pages;
+    else add(problems, 'document', `must be a readable PDF: ${outcome.error}`);
   }
 
   input.signers.forEach((signer, i) => {

@@ -12,8 +12,9 @@ export const createSignature = defineCommand<CreateSignatureInput, SignatureView
   output: 'Signature',
   callers: ['user', 'tenant'],
   scope: 'signatures',
-  // Decoding and reading the PDF, and resolving the logo's host, hold no transaction open.
-  prepare: (input, deps) => prepareSignature(input, deps),
+  // Decoding and reading the PDF, and resolving the logo's host, hold no transaction open; the
+  // PDF is read in a worker thread under a time budget, never on the event loop serving requests.
+  prepare: (input, deps, log) => prepareSignature(input, deps, log),
   async run(input, ctx) {
     return issueSignature(ctx, input, ctx.prepared as PreparedSignature);
   },

@@ -1,0 +1,76 @@
+import { availableParallelism } from 'node:os';
+import { SIGNATURE_DOCUMENT_MAX_BYTES } from '../../../schemas/signatures.js';
+import { type WorkerBudget, WorkerPool } from '../../shared/worker-pool.js';
+import type { PdfInfo } from './read-pdf-info.js';
+
+/**
+ * A document sent for signature is read (readPdfInfo: its pages and their sizes) in a worker
+ * pool (domain/shared/worker-pool.ts) running pdf-info-worker.ts, never on the event loop that
+ * serves requests: an ordinary 20 MB PDF takes tens of milliseconds, one padded with hundreds of
+ * thousands of objects seconds and hundreds of MB of heap. Each read has a byte limit, a heap and
+ * a wall-clock budget.
+ */
+
+/** What the worker answers: the document's pages, or why it is not a readable PDF. */
+export type PdfInfoAnswer = { ok: true; info: PdfInfo } | { ok: false; error: string };
+
+/**
+ * `error` completes "must be a readable PDF: …"; `busy`: the document was not read (too many
+ * waiting), try again later; `unexpected`: a thread fault, to log.
+ */
+export type PdfInfoOutcome =
+  | { ok: true; info: PdfInfo }
+  | { ok: false; error: string; busy?: boolean; unexpected?: string };
+
+export interface PdfInfoBudget extends WorkerBudget {
+  /** Largest document accepted. */
+  maxBytes: number;
+}
+
+export const PDF_INFO_BUDGET: PdfInfoBudget = {
+  threads: Math.max(1, Math.min(2, availableParallelism())),
+  // Far above an ordinary PDF's read (about 60 ms for 20 MB), below what a request may wait.
+  wallMs: 2000,
+  maxBytes: SIGNATURE_DOCUMENT_MAX_BYTES,
+  heapMb: 512,
+  // Each waiting document holds up to 20 MB.
+  maxQueue: 16,
+};
+
+export class PdfInfoPool {
+  private readonly pool: WorkerPool<Uint8Array, PdfInfoAnswer>;
+
+  constructor(private readonly budget: PdfInfoBudget = PDF_INFO_BUDGET) {
+    this.pool = new WorkerPool(new URL('./pdf-info-worker.js', import.meta.url), budget);
+  }
+
+  /** The document's pages, or why it cannot be read; never throws. */
+  async read(pdf: Buffer): Promise<PdfInfoOutcome> {
+    if (pdf.length > this.budget.maxBytes)
+      return { ok: false, error: `the PDF is larger than ${this.budget.maxBytes} bytes` };
+    const outcome = await this.pool.run(new Uint8Array(pdf));
+    if (outcome.ok) return outcome.answer;
+    switch (outcome.failure) {
+      case 'busy':
+        return { ok: false, busy: true, error: 'the PDF reader is busy' };
+      case 'timeout':
+        return { ok: false, error: `the PDF takes longer than ${this.budget.wallMs} ms to read` };
+      case 'memory':
+        return { ok: false, error: `the PDF needs more than ${this.budget.heapMb} MB of memory to read` };
+      default:
+        return { ok: false, error: 'the PDF cannot be read', unexpected: outcome.detail ?? 'reader thread failed' };
+    }
+  }
+
+  /** Stops every idle thread (busy ones stop when their document is done or over budget). */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+/** The process's pool, started on first use. */
+let shared: PdfInfoPool | null = null;
+export const pdfInfoPool = (): PdfInfoPool => {
+  shared ??= new PdfInfoPool();
+  return shared;
+};
