@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { WORKER_READY } from '../shared/worker-pool.js';
 import { parseIncomingFile } from './parse-incoming-file.js';
 import { IncomingParseError } from './parsed-invoice.js';
 import type { ParseOutcome } from './parser-pool.js';
@@ -22,3 +23,6 @@ parentPort?.on('message', (message: Uint8Array) => {
   }
   parentPort?.postMessage(outcome);
 });
+
+// The listener is set: from now on a task's budget runs.
+parentPort?.postMessage(WORKER_READY);

@@ -9,10 +9,20 @@ import { Worker } from 'node:worker_threads';
  * each message it receives with exactly one message) and maps failures to its own words.
  */
 
+/**
+ * What a worker script posts once, when its message listener is set up: a task's budget starts only
+ * then, so a thread's start-up (spawning it, loading its modules: slow on a busy machine) is never
+ * counted against the document it is given.
+ */
+export const WORKER_READY = 'worker-ready';
+
+/** A thread that has not said it is ready within this long is counted as crashed. */
+const STARTUP_MS = 30_000;
+
 export interface WorkerBudget {
   /** Threads at most (each holds its own V8 heap while alive). */
   threads: number;
-  /** Wall-clock time one task may take, from the moment a thread takes it. */
+  /** Wall-clock time one task may take, from the moment a ready thread takes it. */
   wallMs: number;
   /** Old-generation heap of a thread, in MB: the task's memory ceiling. */
   heapMb: number;
@@ -36,6 +46,8 @@ interface Task<Message, Answer> {
 
 export class WorkerPool<Message, Answer> {
   private readonly idle: Worker[] = [];
+  /** Resolves true once a thread has posted WORKER_READY, false if it failed or was slow to start. */
+  private readonly ready = new WeakMap<Worker, Promise<boolean>>();
   private readonly queue: Task<Message, Answer>[] = [];
   private threads = 0;
 
@@ -73,7 +85,7 @@ export class WorkerPool<Message, Answer> {
 
   private spawn(): Worker {
     this.threads++;
-    return new Worker(this.script, {
+    const worker = new Worker(this.script, {
       resourceLimits: {
         maxOldGenerationSizeMb: this.budget.heapMb,
         maxYoungGenerationSizeMb: 32,
@@ -82,9 +94,42 @@ export class WorkerPool<Message, Answer> {
       stdout: false,
       stderr: false,
     });
+    this.ready.set(
+      worker,
+      new Promise<boolean>((resolve) => {
+        const settle = (ok: boolean) => {
+          clearTimeout(timer);
+          worker.off('message', onMessage);
+          worker.off('error', onFailure);
+          worker.off('exit', onFailure);
+          resolve(ok);
+        };
+        const onMessage = (message: unknown) => {
+          if (message === WORKER_READY) settle(true);
+        };
+        const onFailure = () => settle(false);
+        const timer = setTimeout(onFailure, STARTUP_MS);
+        worker.on('message', onMessage);
+        worker.on('error', onFailure);
+        worker.on('exit', onFailure);
+      }),
+    );
+    return worker;
   }
 
   private start(worker: Worker, task: Task<Message, Answer>): void {
+    void (this.ready.get(worker) ?? Promise.resolve(true)).then((started) => {
+      if (started) this.assign(worker, task);
+      else {
+        this.threads--;
+        void worker.terminate();
+        task.resolve({ ok: false, failure: 'crash', detail: 'worker thread did not start' });
+        this.dispatch();
+      }
+    });
+  }
+
+  private assign(worker: Worker, task: Task<Message, Answer>): void {
     let done = false;
     const finish = (outcome: WorkerOutcome<Answer>, healthy: boolean) => {
       if (done) return;
@@ -104,7 +149,9 @@ export class WorkerPool<Message, Answer> {
       task.resolve(outcome);
       this.dispatch();
     };
-    const onMessage = (answer: Answer) => finish({ ok: true, answer }, true);
+    const onMessage = (answer: Answer | typeof WORKER_READY) => {
+      if (answer !== WORKER_READY) finish({ ok: true, answer: answer as Answer }, true);
+    };
     const onError = (err: Error & { code?: string }) =>
       finish(
         err.code === 'ERR_WORKER_OUT_OF_MEMORY'

@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { WORKER_READY } from '../../shared/worker-pool.js';
 import type { PdfInfoAnswer } from './pdf-info-pool.js';
 import { readPdfInfo } from './read-pdf-info.js';
 
@@ -17,3 +18,6 @@ parentPort?.on('message', (message: Uint8Array) => {
   }
   parentPort?.postMessage(answer);
 });
+
+// The listener is set: from now on a task's budget runs.
+parentPort?.postMessage(WORKER_READY);
