@@ -103,9 +103,15 @@ import { getSandboxSignatureDownloadLink } from '../../domain/signatures/operati
 import { getSignature } from '../../domain/signatures/operations/get-signature.js';
 import { getSignatureDownloadLink } from '../../domain/signatures/operations/get-signature-download-link.js';
 import { getSignatureReminder } from '../../domain/signatures/operations/get-signature-reminder.js';
+import { getSigningDocument } from '../../domain/signatures/operations/get-signing-document.js';
+import { getSigningPage } from '../../domain/signatures/operations/get-signing-page.js';
 import { listSignatures } from '../../domain/signatures/operations/list-signatures.js';
+import { refuseSignature } from '../../domain/signatures/operations/refuse-signature.js';
 import { remindSandboxSignature } from '../../domain/signatures/operations/remind-sandbox-signature.js';
 import { remindSignature } from '../../domain/signatures/operations/remind-signature.js';
+import { sendSigningCode } from '../../domain/signatures/operations/send-signing-code.js';
+import { signSignature } from '../../domain/signatures/operations/sign-signature.js';
+import { verifySigningCode } from '../../domain/signatures/operations/verify-signing-code.js';
 import { createSubTenant } from '../../domain/sub-tenants/operations/create-sub-tenant.js';
 import { deleteSubTenant } from '../../domain/sub-tenants/operations/delete-sub-tenant.js';
 import { findSubTenantByExternalId } from '../../domain/sub-tenants/operations/find-sub-tenant-by-external-id.js';
@@ -190,7 +196,8 @@ type FileSchemaId =
   | 'ForensicExportFile'
   | 'FiscalRulesExport'
   | 'InvoiceFile'
-  | 'SignatureFile';
+  | 'SignatureFile'
+  | 'SigningDocument';
 
 /** By export name: [operation, input schema $id, output schema $id]. */
 type Row = readonly [Operation<never, unknown>, SchemaId, SchemaId];
@@ -367,6 +374,12 @@ export const CHECKED_OPERATIONS = {
   listSignatures: [listSignatures, 'SignatureListInput', 'SignaturePage'],
   remindSandboxSignature: [remindSandboxSignature, 'SignatureIdInput', 'SignatureReminder'],
   remindSignature: [remindSignature, 'SignatureIdInput', 'SignatureReminder'],
+  getSigningDocument: [getSigningDocument, 'SigningTokenInput', 'SigningDocument'],
+  getSigningPage: [getSigningPage, 'SigningTokenInput', 'SigningPage'],
+  refuseSignature: [refuseSignature, 'RefuseSigningInput', 'SigningStep'],
+  sendSigningCode: [sendSigningCode, 'SigningTokenInput', 'SigningStep'],
+  signSignature: [signSignature, 'SignDocumentInput', 'SigningStep'],
+  verifySigningCode: [verifySigningCode, 'SigningCodeInput', 'SigningStep'],
 } as const satisfies Record<string, Row>;
 
 type InputOf<T> = T extends Operation<infer I, infer _O> ? I : never;
