@@ -71,7 +71,9 @@ export function signingPageGuard(deps: Deps): Middleware {
     if (ctx.method === 'POST') {
       const origin = ctx.get('Origin');
       const site = ctx.get('Sec-Fetch-Site');
-      const sameOrigin = !origin || origin === ctx.origin || origin === publicOrigin;
+      // The request's own origin, from its Host (ctx.origin is not that in every Koa version).
+      const own = `${ctx.protocol}://${ctx.host}`;
+      const sameOrigin = !origin || origin === own || origin === publicOrigin;
       if (!sameOrigin || (site && site !== 'same-origin' && site !== 'none')) {
         throw new AppError('FORBIDDEN', 'The signing page accepts calls from its own page only.');
       }

@@ -8,7 +8,8 @@ import {
 } from '../../domain/signatures/operations/index.js';
 import type { RouteSpec } from '../http/route-spec.js';
 
-const page = { tag: 'Signing page', auth: ['none'], envelope: 'raw' } as const;
+/** 403: a call from another site, or signing before a code was verified. */
+const page = { tag: 'Signing page', auth: ['none'], envelope: 'raw', errors: [403] } as const;
 const BY_TOKEN = '/sign/{token}';
 
 /**
@@ -27,13 +28,8 @@ export const signingPageRoutes: RouteSpec[] = [
     rateLimit: 'credentials',
     // A wrong code is counted by the operation, which therefore commits; the answer is still a 422.
     respond: (_ctx, output) => {
-      const step = output as { message: string; verified?: boolean; attempts_left?: number };
-      if (!step.verified) {
-        throw new AppError('VALIDATION_ERROR', step.message, {
-          fields: { code: [step.message] },
-          body: { attempts_left: step.attempts_left ?? 0 },
-        });
-      }
+      const step = output as { message: string; verified?: boolean };
+      if (!step.verified) throw AppError.validation({ code: [step.message] }, step.message);
       return output;
     },
   },
