@@ -209,11 +209,10 @@ export async function signAsSigner(
     mode: mode_,
     user_agent: ctx.caller.userAgent ?? null,
   });
-  const scope = { tenantId: r.tenant_id, environment: r.environment };
   await ctx.events.emit(
     'signature.signed',
     { ...eventData(r, signers.length), signer: signerData({ ...signer, ...changes }) },
-    scope,
+    { tenantId: r.tenant_id, environment: r.environment },
   );
 
   const after = signers.map((s) => (s.id === signer.id ? { ...s, ...changes } : s));
@@ -224,15 +223,47 @@ export async function signAsSigner(
       redirect_url: r.redirect_complete_url,
     };
   }
-  await produceSignedFiles(ctx.tx, r, after, now);
-  const completed = await finishSignatureRequest(ctx.tx, r.id, { status: 'completed' }, now);
-  await audit(ctx, r, 'signature.completed', { signers: after.length });
-  await ctx.events.emit('signature.completed', eventData(completed, signers.length), scope);
+  // A small document is signed here in a few milliseconds; a large one by the complete-signature
+  // job, so that hashing and signing megabytes does not hold the web process's event loop.
+  if (r.document_size > INLINE_COMPLETION_MAX_BYTES) {
+    await ctx.jobs.send('complete-signature', { tenantId: r.tenant_id, signatureId: r.id });
+    return {
+      message: 'Thank you: every signer has signed, the signed document is being prepared.',
+      status: r.status,
+      redirect_url: r.redirect_complete_url,
+    };
+  }
+  const completed = await completeWhenAllSigned(ctx, r, after);
   return {
     message: 'Thank you: every signer has signed, the document is complete.',
-    status: completed.status,
+    status: completed?.status ?? r.status,
     redirect_url: r.redirect_complete_url,
   };
+}
+
+/** Documents up to this size are signed in the request that completes them; larger ones by a job. */
+export const INLINE_COMPLETION_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Completes a locked pending request whose signers have all signed: its signed PDF and proof file,
+ * `completed`, the audit entry and `signature.completed`. Null (nothing done) otherwise, so that a
+ * retried or late job is harmless.
+ */
+export async function completeWhenAllSigned(
+  ctx: OperationContext,
+  r: SignatureRequestRow,
+  signers: SigningSigner[],
+): Promise<SignatureRequestRow | null> {
+  if (r.status !== 'pending' || signers.some((s) => s.status !== 'signed')) return null;
+  const now = ctx.clock.now();
+  await produceSignedFiles(ctx.tx, r, signers, now);
+  const completed = await finishSignatureRequest(ctx.tx, r.id, { status: 'completed' }, now);
+  await audit(ctx, r, 'signature.completed', { signers: signers.length });
+  await ctx.events.emit('signature.completed', eventData(completed, signers.length), {
+    tenantId: r.tenant_id,
+    environment: r.environment,
+  });
+  return completed;
 }
 
 /** A verified signer refuses: the signer and the request become `refused` with the reason (`signature.refused`). */

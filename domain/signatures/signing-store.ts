@@ -51,6 +51,24 @@ export async function openSigningSession(
   return { request, signer, signers };
 }
 
+/** A request of the tenant, locked, with its signers as the signing page sees them (the completion job). */
+export async function openSigningRequest(
+  tx: Knex,
+  tenantId: string,
+  id: string,
+): Promise<{ request: SignatureRequestRow; signers: SigningSigner[] }> {
+  const request = await tx('signature_requests')
+    .where({ id, tenant_id: tenantId })
+    .forUpdate()
+    .first<SignatureRequestRow | undefined>('*');
+  if (!request) throw new AppError('NOT_FOUND', 'No such signature request.');
+  const signers = await tx('signature_signers')
+    .where({ signature_request_id: id })
+    .orderBy('ordinal')
+    .select<SigningSigner[]>('*');
+  return { request, signers };
+}
+
 export async function updateSigner(
   tx: Knex,
   id: string,

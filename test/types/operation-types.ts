@@ -96,6 +96,7 @@ import type { FileOutput } from '../../domain/shared/file-output.js';
 import type { Operation } from '../../domain/shared/operation.js';
 import { cancelSandboxSignature } from '../../domain/signatures/operations/cancel-sandbox-signature.js';
 import { cancelSignature } from '../../domain/signatures/operations/cancel-signature.js';
+import { completeSignature } from '../../domain/signatures/operations/complete-signature.js';
 import { createSignature } from '../../domain/signatures/operations/create-signature.js';
 import { downloadSignatureFile } from '../../domain/signatures/operations/download-signature-file.js';
 import { expireSignatures } from '../../domain/signatures/operations/expire-signatures.js';
@@ -374,6 +375,7 @@ export const CHECKED_OPERATIONS = {
   listSignatures: [listSignatures, 'SignatureListInput', 'SignaturePage'],
   remindSandboxSignature: [remindSandboxSignature, 'SignatureIdInput', 'SignatureReminder'],
   remindSignature: [remindSignature, 'SignatureIdInput', 'SignatureReminder'],
+  completeSignature: [completeSignature, 'SignatureIdInput', 'Signature'],
   getSigningDocument: [getSigningDocument, 'SigningTokenInput', 'SigningDocument'],
   getSigningPage: [getSigningPage, 'SigningTokenInput', 'SigningPage'],
   refuseSignature: [refuseSignature, 'RefuseSigningInput', 'SigningStep'],

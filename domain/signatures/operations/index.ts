@@ -2,6 +2,7 @@
 
 export { cancelSandboxSignature } from './cancel-sandbox-signature.js';
 export { cancelSignature } from './cancel-signature.js';
+export { completeSignature } from './complete-signature.js';
 export { createSignature } from './create-signature.js';
 export { downloadSignatureFile } from './download-signature-file.js';
 export { expireSignatures } from './expire-signatures.js';
