@@ -2,6 +2,7 @@ import { appendAuditEntry } from '../audit/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { OperationContext } from '../shared/operation.js';
 import { eventData } from './issue-signature.js';
+import { decodePng, pngFromDataUrl } from './pdf/png-image.js';
 import { produceSignedFiles } from './signature-completion.js';
 import type { SignatureRequestRow } from './signature-row.js';
 import { fullNameOf } from './signature-view.js';
@@ -193,6 +194,7 @@ export async function signAsSigner(
   if (signature.typed_name && !signature.drawing && mode === 'drawn') {
     throw AppError.validation({ typed_name: ['this request takes a drawn signature'] });
   }
+  if (signature.drawing) assertDrawable(signature.drawing);
   const typed = signature.drawing ? null : (signature.typed_name?.trim() ?? null);
   const changes = {
     status: 'signed' as const,
@@ -264,6 +266,22 @@ export async function completeWhenAllSigned(
     environment: r.environment,
   });
   return completed;
+}
+
+/** The largest drawing kept: a signature pad, not a photograph. */
+const MAX_DRAWING_SIDE = 2000;
+
+/** 422 unless the drawing is a PNG the signed PDF can embed (8-bit, not interlaced, as a canvas exports). */
+function assertDrawable(drawing: string): void {
+  let size: { width: number; height: number };
+  try {
+    size = decodePng(pngFromDataUrl(drawing));
+  } catch (err) {
+    throw AppError.validation({ drawing: [`must be a PNG image as a canvas exports it: ${(err as Error).message}`] });
+  }
+  if (size.width > MAX_DRAWING_SIDE || size.height > MAX_DRAWING_SIDE) {
+    throw AppError.validation({ drawing: [`must be at most ${MAX_DRAWING_SIDE} pixels wide and high`] });
+  }
 }
 
 /** A verified signer refuses: the signer and the request become `refused` with the reason (`signature.refused`). */

@@ -16,7 +16,7 @@ let mailLog: string;
 test.before(async () => {
   mailLog = path.join(await mkdtemp(path.join(tmpdir(), 'signing-mail-')), 'mail.log');
   app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0', MAIL_LOG: mailLog } });
-  // The same database seen by a server where the simulator is not the signature provider.
+  // A server where the simulator is not the signature provider.
   closed = await startTestApp({ env: { RATE_LIMIT_SCALE: '0', ENABLE_SIMULATORS: 'false' } });
   tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
   await app.ownerDb('balances').where({ tenant_id: tenant.tenantId }).update({ amount: '100.00' });
@@ -134,10 +134,34 @@ test('outside the sandbox the code is 6 random digits, mailed, kept only as its 
   const refused = await call(token, 'refuse', { reason: 'Pas d’accord.' });
   t.is(refused.status, 200);
   t.is((await readJson(refused)).status, 'refused');
+});
 
-  // A production request's page is the simulator's: without ENABLE_SIMULATORS it does not exist.
-  t.is((await closed.request(`/sign/${token}`)).status, 404);
-  t.is((await closed.request(`/sign/${token}/otp`, postJson({}))).status, 404);
+test('without ENABLE_SIMULATORS a production request has no signing page; a sandbox one still has', async (t) => {
+  const owner = await seedPlatformTenant(closed.ownerDb, { kyb: 'verified' });
+  await closed.ownerDb('balances').where({ tenant_id: owner.tenantId }).update({ amount: '10.00' });
+  const create = async (key: string, route: string) => {
+    const res = await closed.request(
+      route,
+      postJson(
+        {
+          title: 'Devis',
+          document: minimalPdf().toString('base64'),
+          document_name: 'devis.pdf',
+          signers: [{ first_name: 'Alan', last_name: 'Turing', email: 'alan@example.com', auth_method: 'email' }],
+        },
+        { 'X-API-Key': key },
+      ),
+    );
+    const json = await readJson(res);
+    if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(json)}`);
+    return tokenOf(json.data);
+  };
+  const production = await create(owner.keys.sk_live, '/api/v1/signatures');
+  t.is((await closed.request(`/sign/${production}`)).status, 404);
+  t.is((await closed.request(`/sign/${production}/otp`, postJson({}))).status, 404);
+  t.is((await closed.request(`/sign/${production}/document`)).status, 404);
+  const sandbox = await create(owner.keys.sk_test, '/api/v1/sandbox/signatures');
+  t.is((await closed.request(`/sign/${sandbox}`)).status, 200);
 });
 
 test('the page carries its CSP: frame-ancestors from iframe_ancestors, else none; scripts from files only', async (t) => {
@@ -171,4 +195,18 @@ test('a call from another site is refused before it reaches the signer', async (
   const crossSite = await call(token, 'otp', {}, { 'Sec-Fetch-Site': 'cross-site' });
   t.is(crossSite.status, 403);
   t.is((await call(token, 'otp', {}, { Origin: app.url })).status, 200);
+});
+
+test('a drawing that is not a canvas PNG, or a kind of signature the request does not take, is a 422', async (t) => {
+  const token = tokenOf(await sandboxRequest({ signature_options: { signature_mode: 'drawn' } }));
+  await call(token, 'otp');
+  t.is((await call(token, 'otp/verify', { code: '000000' })).status, 200);
+  const notPng = await call(token, 'sign', {
+    drawing: `data:image/png;base64,${Buffer.from('GIF89a').toString('base64')}`,
+  });
+  t.is(notPng.status, 422);
+  t.truthy((await readJson(notPng)).errors.drawing);
+  const typed = await call(token, 'sign', { typed_name: 'Grace Hopper' });
+  t.is(typed.status, 422);
+  t.truthy((await readJson(typed)).errors.typed_name);
 });
