@@ -11,9 +11,9 @@ const sha256 = (content: Buffer) => createHash('sha256').update(content).digest(
 const BLOCK = { width: 170, height: 64, margin: 24, gap: 10 };
 
 /**
- * Where each signer's block goes: signer k (in their order) takes the k-th stored position; a signer
- * without one gets the default placement, at the bottom of the last page, one block per such signer
- * side by side (shrunk to fit the page's width).
+ * Where each signer's block goes: signer k (in their order) takes the k-th stored position; the
+ * signers without one get the default placement, at the bottom of the last page, side by side, as
+ * many to a row as fit the page's width, further rows stacked above.
  */
 export function placementsOf(
   positions: SignatureRequestRow['positions'],
@@ -21,11 +21,9 @@ export function placementsOf(
   pages: { width: number; height: number }[],
 ): PdfRect[][] {
   const last = pages[pages.length - 1];
-  const unplaced = Math.max(0, signerCount - positions.length);
-  const width = Math.min(
-    BLOCK.width,
-    (last.width - 2 * BLOCK.margin - (unplaced - 1) * BLOCK.gap) / Math.max(unplaced, 1),
-  );
+  const room = last.width - 2 * BLOCK.margin;
+  const perRow = Math.max(1, Math.floor((room + BLOCK.gap) / (BLOCK.width + BLOCK.gap)));
+  const width = Math.min(BLOCK.width, (room - (perRow - 1) * BLOCK.gap) / perRow);
   return Array.from({ length: signerCount }, (_, k) => {
     const p = positions[k];
     if (p) {
@@ -47,11 +45,12 @@ export function placementsOf(
       ];
     }
     const slot = k - positions.length;
+    const row = Math.floor(slot / perRow);
     return [
       {
         page: pages.length,
-        x: BLOCK.margin + slot * (width + BLOCK.gap),
-        y: BLOCK.margin,
+        x: BLOCK.margin + (slot % perRow) * (width + BLOCK.gap),
+        y: Math.min(BLOCK.margin + row * (BLOCK.height + BLOCK.gap), last.height - BLOCK.height),
         width,
         height: BLOCK.height,
       },

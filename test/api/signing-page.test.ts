@@ -136,6 +136,21 @@ test('outside the sandbox the code is 6 random digits, mailed, kept only as its 
   t.is((await readJson(refused)).status, 'refused');
 });
 
+test('a signer reached by SMS gets the code in the local SMS log', async (t) => {
+  const request = await createRequest(tenant.keys.sk_live, '/api/v1/signatures', {
+    signers: [{ first_name: 'Alan', last_name: 'Turing', phone: '+33612345678', auth_method: 'sms' }],
+  });
+  const token = tokenOf(request);
+  const sent = await call(token, 'otp');
+  t.is(sent.status, 200);
+  t.regex((await readJson(sent)).message, /sent by sms/);
+  const log = await readFile(path.join(path.dirname(mailLog), 'sms.log'), 'utf8');
+  const entry = log.split(/^={72}$/m).find((e) => e.includes('To: +33612345678') && e.includes('Bon de commande'));
+  const code = entry?.match(/is (\d{6})\./)?.[1];
+  t.truthy(code, log);
+  t.is((await call(token, 'otp/verify', { code })).status, 200);
+});
+
 test('without ENABLE_SIMULATORS a production request has no signing page; a sandbox one still has', async (t) => {
   const owner = await seedPlatformTenant(closed.ownerDb, { kyb: 'verified' });
   await closed.ownerDb('balances').where({ tenant_id: owner.tenantId }).update({ amount: '10.00' });

@@ -205,6 +205,43 @@ test('a sandbox signer enters 000000, draws a signature and signs: the request c
   t.deepEqual(await webhooksOf(request.id, 3), ['signature.created', 'signature.signed', 'signature.completed']);
 });
 
+test('two signers: the first types a name, the second draws; the request completes after the second', async (t) => {
+  const request = await createRequest(2);
+  const first = (await openPage(request.signers[0].signing_url)).page;
+  await enterCode(first);
+  await first.getByLabel('Type your full name').fill('Ada One Lovelace');
+  await first.getByRole('button', { name: 'Sign the document' }).click();
+  await first.getByRole('heading', { name: 'Thank you, you have signed' }).waitFor();
+  const half = await read(request.id);
+  t.is(half.status, 'pending');
+  t.deepEqual(
+    half.signers.map((s: Json) => s.status),
+    ['signed', 'pending'],
+  );
+
+  const second = (await openPage(request.signers[1].signing_url)).page;
+  await enterCode(second);
+  await second.locator('#pad').scrollIntoViewIfNeeded();
+  const box = (await second.locator('#pad').boundingBox())!;
+  await second.mouse.move(box.x + 30, box.y + 60);
+  await second.mouse.down();
+  for (let i = 1; i <= 10; i++) await second.mouse.move(box.x + 30 + i * 25, box.y + 60 + (i % 2) * 30);
+  await second.mouse.up();
+  await second.getByRole('button', { name: 'Sign the document' }).click();
+  await second.getByRole('heading', { name: 'Thank you, you have signed' }).waitFor();
+  t.is((await read(request.id)).status, 'completed');
+
+  const signed = await download(request.id, 'signed_pdf');
+  t.regex(run('pdfsig', [signed]).stdout, /Total document signed/);
+  t.true(pdfText(signed).includes('Ada One Lovelace'), 'the typed name is in the first block');
+  t.deepEqual(await webhooksOf(request.id, 4), [
+    'signature.created',
+    'signature.signed',
+    'signature.signed',
+    'signature.completed',
+  ]);
+});
+
 test('a signer refuses with a reason: the request is refused with it', async (t) => {
   const request = await createRequest(2, {
     ui_config: { iframe_ancestors: ['https://erp.example.com'] },
