@@ -225,3 +225,27 @@ test('a drawing that is not a canvas PNG, or a kind of signature the request doe
   t.is(typed.status, 422);
   t.truthy((await readJson(typed)).errors.typed_name);
 });
+
+test('the page of a cancelled or expired request says so, and its calls answer 422', async (t) => {
+  const cancelled = await sandboxRequest();
+  const res = await app.request(
+    `/api/v1/sandbox/signatures/${cancelled.id}/cancel`,
+    postJson({}, { 'X-API-Key': tenant.keys.sk_test }),
+  );
+  t.is(res.status, 200);
+  const page = await app.request(`/sign/${tokenOf(cancelled)}`);
+  t.is(page.status, 200);
+  t.regex(await page.text(), /This request is cancelled/);
+  t.is((await call(tokenOf(cancelled), 'otp')).status, 422);
+
+  // Past its deadline, before the expiry job has run.
+  const late = await sandboxRequest();
+  await app
+    .ownerDb('signature_requests')
+    .where({ id: late.id })
+    .update({ expires_at: new Date(Date.now() - 1000) });
+  t.regex(await (await app.request(`/sign/${tokenOf(late)}`)).text(), /This request is expired/);
+  const refused = await call(tokenOf(late), 'otp');
+  t.is(refused.status, 422);
+  t.is((await readJson(refused)).code, 'SIGNATURE_NOT_PENDING');
+});
