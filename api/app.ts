@@ -56,7 +56,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa {
   app.use(router.routes());
   app.use(googleSimulatorRouter(deps).routes());
   app.use(verifyEmailPageRouter().routes());
-  app.use(signingPageRouter(deps).routes());
+  app.use(signingPageRouter(deps, rateLimits).routes());
   app.use(router.allowedMethods({ throw: true }));
   app.on('error', (err) => deps.log.error({ err }, 'koa error'));
   return app;

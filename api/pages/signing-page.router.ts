@@ -7,6 +7,8 @@ import type { Deps } from '../../domain/shared/deps.js';
 import { execute } from '../../domain/shared/execute.js';
 import { getSigningPage } from '../../domain/signatures/operations/index.js';
 import { publicBaseUrlOf } from '../../domain/users/index.js';
+import type { RateLimits } from '../http/rate-limit.js';
+import type { RouteSpec } from '../http/route-spec.js';
 import { messagePage, type SigningPageData, signingPageCsp, signingPageHtml } from './signing-page-html.js';
 import { SIGNING_PAGE_SCRIPT } from './signing-page-script.js';
 
@@ -18,8 +20,16 @@ const nonceOf = () => randomBytes(16).toString('base64');
  * (api/routes/signing-page.routes.ts). A production request's page is served only while the
  * simulator is the signature provider (ENABLE_SIMULATORS); otherwise, as for an unknown token, 404.
  */
-export function signingPageRouter(deps: Deps): Router {
+export function signingPageRouter(deps: Deps, rateLimits: RateLimits): Router {
   const router = new Router();
+  // The page counts against the anonymous per-address budget, as the API's open routes do.
+  const pageRoute: RouteSpec = {
+    method: 'get',
+    path: '/sign/{token}',
+    operation: getSigningPage,
+    tag: 'Signing page',
+    auth: ['none'],
+  };
   router.get('/sign.js', (ctx) => {
     ctx.type = 'text/javascript; charset=utf-8';
     ctx.set('Cache-Control', 'public, max-age=300');
@@ -29,9 +39,11 @@ export function signingPageRouter(deps: Deps): Router {
     const nonce = nonceOf();
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-store');
+    const caller = callerOf(ctx);
+    await rateLimits.enforce(ctx, pageRoute, caller);
     let data: SigningPageData;
     try {
-      data = await execute(getSigningPage, { token: ctx.params.token }, callerOf(ctx), deps);
+      data = await execute(getSigningPage, { token: ctx.params.token }, caller, deps);
     } catch (err) {
       if (!isAppError(err) || !['NOT_FOUND', 'VALIDATION_ERROR'].includes(err.code)) throw err;
       ctx.status = 404;
