@@ -117,7 +117,35 @@ export const SigningDocument = {
   description: 'The document to sign (PDF), as uploaded.',
 } as const;
 
+export const IssueSigningCodeInput = {
+  $id: 'IssueSigningCodeInput',
+  type: 'object',
+  description: 'The signer to make a one-time code for.',
+  additionalProperties: false,
+  required: ['signer_id'],
+  properties: { signer_id: { type: 'string', format: 'uuid', description: 'Signer id.' } },
+} as const;
+export type IssueSigningCodeInput = FromSchema<typeof IssueSigningCodeInput>;
+
+export const SigningCodeMessage = {
+  $id: 'SigningCodeMessage',
+  type: 'object',
+  description: 'A one-time code to send, and where.',
+  additionalProperties: false,
+  required: ['sent', 'email', 'phone', 'channels', 'subject', 'text'],
+  properties: {
+    sent: { type: 'boolean', description: 'False when the signer or the request has answered meanwhile.' },
+    email: { type: ['string', 'null'], description: 'E-mail.' },
+    phone: { type: ['string', 'null'], description: 'Mobile number.' },
+    channels: { type: 'array', items: { type: 'string', enum: ['email', 'sms'] }, description: 'Where to send.' },
+    subject: { type: 'string', description: 'Mail subject.' },
+    text: { type: 'string', description: 'The message, with the code.' },
+  },
+} as const;
+
 export const signingPageSchemas = [
+  IssueSigningCodeInput,
+  SigningCodeMessage,
   SigningTokenInput,
   SigningCodeInput,
   SignDocumentInput,

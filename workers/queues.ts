@@ -16,6 +16,7 @@ import { sendIncomingStatus } from './handlers/send-incoming-status.js';
 import { sendInvoiceStatus } from './handlers/send-invoice-status.js';
 import { sendPasswordReset } from './handlers/send-password-reset.js';
 import { sendSignatureReminders } from './handlers/send-signature-reminders.js';
+import { sendSigningCode } from './handlers/send-signing-code.js';
 import { syncAllProviderEvents } from './handlers/sync-all-provider-events.js';
 import { syncIncomingInvoicesJob } from './handlers/sync-incoming-invoices.js';
 import { syncProviderEvents } from './handlers/sync-provider-events.js';
@@ -115,6 +116,7 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'send-invoice-status': { handler: sendInvoiceStatus, batch: 2, run: 'parallel', capPerTenant: true },
   'expire-signatures': { handler: expireSignaturesJob, workers: 1, batch: 1, run: 'serial' },
   'send-signature-reminders': { handler: sendSignatureReminders, batch: 2, run: 'parallel', capPerTenant: true },
+  'send-signing-code': { handler: sendSigningCode, batch: 2, run: 'parallel', capPerTenant: true },
   // Signing and hashing a large PDF is CPU-bound: one at a time per loop.
   'complete-signature': { handler: completeSignatureJob, batch: 1, run: 'serial' },
 };

@@ -15,7 +15,6 @@ import {
   type SigningSigner,
   updateSigner,
 } from './signing-store.js';
-import { smsSenderFor } from './sms-sender.js';
 
 export interface SigningStepResult {
   message: string;
@@ -63,48 +62,84 @@ function assertCanAnswer(session: SigningSession, now: Date): void {
 const context = (ctx: OperationContext) => ({ ip: ctx.caller.ip ?? null, userAgent: ctx.caller.userAgent ?? null });
 
 /**
- * Sends the signer a new one-time code: in the sandbox the code is 000000 and nothing is sent;
- * otherwise a 6-digit code valid 10 minutes, kept as its SHA-256, by e-mail or SMS as the signer's
- * `auth_method` says (`both`: both). The message is the request's `message` with `{OTP}` replaced.
+ * Asks for a new one-time code. In the sandbox the code is 000000, set here, and nothing is sent.
+ * Otherwise the `send-signing-code` job makes a 6-digit code and sends it (issueSigningCode), so the
+ * mail or SMS goes out from a worker, outside any transaction; any previous code stops working then.
  */
-export async function sendSigningCode(ctx: OperationContext, token: string): Promise<SigningStepResult> {
+export async function requestSigningCode(ctx: OperationContext, token: string): Promise<SigningStepResult> {
   const session = await openServedSession(ctx, token, { forUpdate: true });
   const now = ctx.clock.now();
   assertCanAnswer(session, now);
   const { request: r, signer } = session;
-  const sandbox = r.environment === 'sandbox';
-  const fresh = newSigningCode(sandbox, now);
+  if (r.environment === 'sandbox') {
+    const fresh = newSigningCode(true, now);
+    await updateSigner(
+      ctx.tx,
+      signer.id,
+      { otp_hash: fresh.hash, otp_expires_at: fresh.expiresAt, otp_attempts: 0, otp_verified_at: null },
+      now,
+    );
+    await recordSigningEvent(
+      ctx.tx,
+      r,
+      { action: 'otp_sent', signerId: signer.id, detail: 'sandbox: 000000, nothing sent', ...context(ctx) },
+      now,
+    );
+    return { message: 'Sandbox: no code is sent, enter 000000.', status: r.status };
+  }
+  const channels = channelsOf(signer);
+  await recordSigningEvent(
+    ctx.tx,
+    r,
+    { action: 'otp_requested', signerId: signer.id, detail: channels.join(', '), ...context(ctx) },
+    now,
+  );
+  await ctx.jobs.send('send-signing-code', { tenantId: r.tenant_id, signerId: signer.id });
+  return { message: `A code is on its way by ${channels.join(' and ')}. It is valid 10 minutes.`, status: r.status };
+}
+
+/** A code to send, as the send-signing-code job gets it (never stored in the job's output). */
+export interface SigningCodeMessage {
+  sent: boolean;
+  email: string | null;
+  phone: string | null;
+  channels: ('email' | 'sms')[];
+  subject: string;
+  text: string;
+}
+
+/**
+ * Makes a fresh 6-digit code for a pending signer of a pending production request (kept as its
+ * hash, valid 10 minutes) and returns the message carrying it; `sent: false` when the signer or
+ * the request has answered meanwhile.
+ */
+export async function issueSigningCode(ctx: OperationContext, signerId: string): Promise<SigningCodeMessage> {
+  const none: SigningCodeMessage = { sent: false, email: null, phone: null, channels: [], subject: '', text: '' };
+  const signer = await ctx.tx('signature_signers').where({ id: signerId }).first<SigningSigner | undefined>('*');
+  if (!signer) return none;
+  const r = await ctx
+    .tx('signature_requests')
+    .where({ id: signer.signature_request_id })
+    .forUpdate()
+    .first<SignatureRequestRow>('*');
+  const now = ctx.clock.now();
+  if (pageStatusOf(r, now) !== 'pending' || signer.status !== 'pending' || r.environment === 'sandbox') return none;
+  const fresh = newSigningCode(false, now);
   await updateSigner(
     ctx.tx,
     signer.id,
     { otp_hash: fresh.hash, otp_expires_at: fresh.expiresAt, otp_attempts: 0, otp_verified_at: null },
     now,
   );
-  const channels = sandbox ? [] : channelsOf(signer);
-  await recordSigningEvent(
-    ctx.tx,
-    r,
-    {
-      action: 'otp_sent',
-      signerId: signer.id,
-      detail: sandbox ? 'sandbox: 000000' : channels.join(', '),
-      ...context(ctx),
-    },
-    now,
-  );
-  // Sent within the transaction: if the message cannot go, the code is not kept and the signer retries.
-  const text = codeMessage(r, signer, fresh.code);
-  if (channels.includes('email') && signer.email) {
-    await ctx.deps.mailer.send({ to: signer.email, subject: `Your signing code for "${r.title}"`, text });
-  }
-  if (channels.includes('sms') && signer.phone) {
-    await smsSenderFor(ctx.deps.config).send({ to: signer.phone, text }, now);
-  }
+  const channels = channelsOf(signer);
+  await recordSigningEvent(ctx.tx, r, { action: 'otp_sent', signerId: signer.id, detail: channels.join(', ') }, now);
   return {
-    message: sandbox
-      ? 'Sandbox: no code is sent, enter 000000.'
-      : `A code was sent by ${channels.join(' and ')}. It is valid 10 minutes.`,
-    status: r.status,
+    sent: true,
+    email: signer.email,
+    phone: signer.phone,
+    channels,
+    subject: `Your signing code for "${r.title}"`,
+    text: codeMessage(r, signer, fresh.code),
   };
 }
 

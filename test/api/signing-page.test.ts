@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { checkSigningCode, codeHash, MAX_CODE_ATTEMPTS, newSigningCode } from '../../domain/signatures/signing-code.js';
+import { sendSigningCode } from '../../workers/handlers/send-signing-code.js';
 import { postJson, readJson } from '../helpers/http.js';
 import { type SeededTenant, seedPlatformTenant } from '../helpers/identities.js';
 import { minimalPdf } from '../helpers/minimal-pdf.js';
@@ -121,6 +122,11 @@ test('outside the sandbox the code is 6 random digits, mailed, kept only as its 
   const token = tokenOf(request);
   const sent = await call(token, 'otp');
   t.is(sent.status, 200, JSON.stringify(await readJson(sent.clone())));
+  // The worker's job makes the code and mails it, outside the request's transaction.
+  t.deepEqual(await sendSigningCode({ tenantId: tenant.tenantId, signerId: request.signers[0].id }, app.deps), {
+    signer_id: request.signers[0].id,
+    sent: ['email'],
+  });
   const mail = (await readFile(mailLog, 'utf8'))
     .split(/^={72}$/m)
     .find((e) => e.includes('To: grace-live@example.com'));
@@ -143,7 +149,8 @@ test('a signer reached by SMS gets the code in the local SMS log', async (t) => 
   const token = tokenOf(request);
   const sent = await call(token, 'otp');
   t.is(sent.status, 200);
-  t.regex((await readJson(sent)).message, /sent by sms/);
+  t.regex((await readJson(sent)).message, /on its way by sms/);
+  await sendSigningCode({ tenantId: tenant.tenantId, signerId: request.signers[0].id }, app.deps);
   const log = await readFile(path.join(path.dirname(mailLog), 'sms.log'), 'utf8');
   const entry = log.split(/^={72}$/m).find((e) => e.includes('To: +33612345678') && e.includes('Bon de commande'));
   const code = entry?.match(/is (\d{6})\./)?.[1];

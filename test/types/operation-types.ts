@@ -106,6 +106,7 @@ import { getSignatureDownloadLink } from '../../domain/signatures/operations/get
 import { getSignatureReminder } from '../../domain/signatures/operations/get-signature-reminder.js';
 import { getSigningDocument } from '../../domain/signatures/operations/get-signing-document.js';
 import { getSigningPage } from '../../domain/signatures/operations/get-signing-page.js';
+import { issueSigningCode } from '../../domain/signatures/operations/issue-signing-code.js';
 import { listSignatures } from '../../domain/signatures/operations/list-signatures.js';
 import { refuseSignature } from '../../domain/signatures/operations/refuse-signature.js';
 import { remindSandboxSignature } from '../../domain/signatures/operations/remind-sandbox-signature.js';
@@ -378,6 +379,7 @@ export const CHECKED_OPERATIONS = {
   completeSignature: [completeSignature, 'SignatureIdInput', 'Signature'],
   getSigningDocument: [getSigningDocument, 'SigningTokenInput', 'SigningDocument'],
   getSigningPage: [getSigningPage, 'SigningTokenInput', 'SigningPage'],
+  issueSigningCode: [issueSigningCode, 'IssueSigningCodeInput', 'SigningCodeMessage'],
   refuseSignature: [refuseSignature, 'RefuseSigningInput', 'SigningStep'],
   sendSigningCode: [sendSigningCode, 'SigningTokenInput', 'SigningStep'],
   signSignature: [signSignature, 'SignDocumentInput', 'SigningStep'],

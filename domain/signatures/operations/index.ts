@@ -12,6 +12,7 @@ export { getSignatureDownloadLink } from './get-signature-download-link.js';
 export { getSignatureReminder } from './get-signature-reminder.js';
 export { getSigningDocument } from './get-signing-document.js';
 export { getSigningPage } from './get-signing-page.js';
+export { issueSigningCode } from './issue-signing-code.js';
 export { listSignatures } from './list-signatures.js';
 export { refuseSignature } from './refuse-signature.js';
 export { remindSandboxSignature } from './remind-sandbox-signature.js';
