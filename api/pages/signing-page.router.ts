@@ -93,7 +93,7 @@ export function signingPageGuard(deps: Deps): Middleware {
     await next();
     if (ctx.method === 'GET' && ctx.path.endsWith('/document')) {
       ctx.set('X-Frame-Options', 'SAMEORIGIN');
-      ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'self'");
+      ctx.set('Content-Security-Policy', "default-src 'self'; script-src 'self'; frame-ancestors 'self'");
     }
   };
 }

@@ -256,3 +256,12 @@ test('the page of a cancelled or expired request says so, and its calls answer 4
   t.is(refused.status, 422);
   t.is((await readJson(refused)).code, 'SIGNATURE_NOT_PENDING');
 });
+
+test('the document is served to the page as uploaded, framable by the page only', async (t) => {
+  const res = await app.request(`/sign/${tokenOf(await sandboxRequest())}/document`);
+  t.is(res.status, 200);
+  t.is(res.headers.get('content-type'), 'application/pdf');
+  t.is(res.headers.get('x-frame-options'), 'SAMEORIGIN');
+  t.regex(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'self'/);
+  t.deepEqual(Buffer.from(await res.arrayBuffer()), minimalPdf());
+});
