@@ -239,11 +239,11 @@ export async function signAsSigner(
     otp_verified_at: null,
   };
   await updateSigner(ctx.tx, signer.id, changes, now);
-  const mode_ = signature.drawing ? 'drawn' : 'typed';
-  await recordSigningEvent(ctx.tx, r, { action: 'signed', signerId: signer.id, detail: mode_, ...context(ctx) }, now);
+  const kind = signature.drawing ? 'drawn' : 'typed';
+  await recordSigningEvent(ctx.tx, r, { action: 'signed', signerId: signer.id, detail: kind, ...context(ctx) }, now);
   await audit(ctx, r, 'signature.signed', {
     signer_id: signer.id,
-    mode: mode_,
+    mode: kind,
     user_agent: ctx.caller.userAgent ?? null,
   });
   await ctx.events.emit(
