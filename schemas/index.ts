@@ -19,6 +19,7 @@ import { maintenanceSchemas } from './maintenance.js';
 import { platformSchemas } from './platform.js';
 import type { JsonSchema } from './registry.js';
 import { signatureSchemas } from './signatures.js';
+import { signingPageSchemas } from './signing-page.js';
 import { subTenantSchemas } from './sub-tenants.js';
 import { tenantAuthSchemas } from './tenant-auth.js';
 import { tenantProfileSchemas } from './tenant-profile.js';
@@ -60,6 +61,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...incomingInvoiceSchemas,
   ...creditNoteSchemas,
   ...signatureSchemas,
+  ...signingPageSchemas,
   ...transmissionSchemas,
   ...transmissionJobSchemas,
 ];

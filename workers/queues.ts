@@ -2,6 +2,7 @@ import type { QueueName } from '../domain/shared/queues.js';
 import { anchorFiscalClosing } from './handlers/anchor-fiscal-closing.js';
 import { closeFiscalChainJob } from './handlers/close-fiscal-chain.js';
 import { closeFiscalPeriods } from './handlers/close-fiscal-periods.js';
+import { completeSignatureJob } from './handlers/complete-signature.js';
 import { deliverWebhook, deliverWebhookBatch } from './handlers/deliver-webhook.js';
 import { dispatchEvent, dispatchEventBatch } from './handlers/dispatch-event.js';
 import { expireSignaturesJob } from './handlers/expire-signatures.js';
@@ -15,6 +16,7 @@ import { sendIncomingStatus } from './handlers/send-incoming-status.js';
 import { sendInvoiceStatus } from './handlers/send-invoice-status.js';
 import { sendPasswordReset } from './handlers/send-password-reset.js';
 import { sendSignatureReminders } from './handlers/send-signature-reminders.js';
+import { sendSigningCode } from './handlers/send-signing-code.js';
 import { syncAllProviderEvents } from './handlers/sync-all-provider-events.js';
 import { syncIncomingInvoicesJob } from './handlers/sync-incoming-invoices.js';
 import { syncProviderEvents } from './handlers/sync-provider-events.js';
@@ -114,6 +116,9 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'send-invoice-status': { handler: sendInvoiceStatus, batch: 2, run: 'parallel', capPerTenant: true },
   'expire-signatures': { handler: expireSignaturesJob, workers: 1, batch: 1, run: 'serial' },
   'send-signature-reminders': { handler: sendSignatureReminders, batch: 2, run: 'parallel', capPerTenant: true },
+  'send-signing-code': { handler: sendSigningCode, batch: 2, run: 'parallel', capPerTenant: true },
+  // Signing and hashing a large PDF is CPU-bound: one at a time per loop.
+  'complete-signature': { handler: completeSignatureJob, batch: 1, run: 'serial' },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */

@@ -92,7 +92,12 @@ const SCHEME_NAMES: Record<Exclude<AuthScheme, 'none'>, string> = {
 export async function authenticate(ctx: Context, route: RouteSpec, deps: Deps): Promise<Caller> {
   const { requestId } = ctx.state as RequestState;
   if (route.auth.includes('none')) {
-    return { ...anonymousCaller(ctx.ip, requestId), browserSession: csrfMatches(ctx), oauthNonce: oauthNonceOf(ctx) };
+    return {
+      ...anonymousCaller(ctx.ip, requestId),
+      browserSession: csrfMatches(ctx),
+      oauthNonce: oauthNonceOf(ctx),
+      userAgent: ctx.get('user-agent').slice(0, 500) || null,
+    };
   }
   const presented = presentedCredentials(ctx);
   const options: Options = { ip: ctx.ip, now: deps.clock.now(), requiredEnvironment: route.environment };

@@ -17,9 +17,9 @@ const INCOMING_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /**
  * Paths whose last segment is itself a credential: a download link's token serves a file to
- * whoever holds it, so it never reaches a log line. Case-insensitive, as the router matches.
+ * whoever holds it, a signing page's token lets its holder sign, so neither reaches a log line. Case-insensitive, as the router matches.
  */
-const SECRET_PATH = /^(\/api\/v1\/files\/(?:credit-notes\/)?)[^/]+/i;
+const SECRET_PATH = /^(\/api\/v1\/files\/(?:credit-notes\/)?|\/sign\/)[^/]+/i;
 
 /** The path as logs may show it. */
 export const loggablePath = (path: string): string => path.replace(SECRET_PATH, '$1[REDACTED]');

@@ -21,6 +21,7 @@ import {
 } from './invoices.routes.js';
 import { platformRoutes } from './platform.routes.js';
 import { sandboxSignatureRoutes, signatureFileRoutes, signatureRoutes } from './signatures.routes.js';
+import { signingPageRoutes } from './signing-page.routes.js';
 import { subTenantRoutes } from './sub-tenants.routes.js';
 import { tenantAuthRoutes } from './tenant-auth.routes.js';
 import { tenantProfileRoutes } from './tenant-profile.routes.js';
@@ -53,6 +54,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...signatureRoutes,
   ...sandboxSignatureRoutes,
   ...signatureFileRoutes,
+  ...signingPageRoutes,
   ...fiscalRoutes,
   ...fiscalRuleRoutes,
   ...fecRoutes,

@@ -42,6 +42,8 @@ export interface Caller {
    * login then opens a cookie session instead of handing out a bearer token.
    */
   browserSession?: boolean;
+  /** Set on anonymous callers: their User-Agent (the signing page records it in the proof file). */
+  userAgent?: string | null;
   /** Set on anonymous callers: the Google sign-in nonce this browser holds in its HttpOnly cookie. */
   oauthNonce?: string | null;
 }

@@ -50,6 +50,10 @@ export interface JobPayloads {
   'expire-signatures': Record<string, never>;
   /** Mail a signature request's pending signers a reminder with their signing link. */
   'send-signature-reminders': { tenantId: string; signatureId: string };
+  /** Make a signer's one-time code and send it by e-mail or SMS. */
+  'send-signing-code': { tenantId: string; signerId: string };
+  /** Make the signed PDF and the proof file of a request whose signers have all signed, and complete it. */
+  'complete-signature': { tenantId: string; signatureId: string };
 }
 export type QueueName = keyof JobPayloads;
 
@@ -186,6 +190,14 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   // A mail server that is down: a few retries over about half an hour (a reminder is worth little later).
   'send-signature-reminders': {
     create: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
+  },
+  // A code is wanted now: a few quick retries (each makes a fresh code); the signer can ask again.
+  'send-signing-code': {
+    create: { retryLimit: 3, retryDelay: 5, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 60 },
+  },
+  // CPU work on our own data: a failure is a bug or a database outage, retried a few times.
+  'complete-signature': {
+    create: { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 300 },
   },
 };
 

@@ -4,3 +4,4 @@
  */
 
 export { type PdfInfo, readPdfInfo } from './pdf/index.js';
+export { type SmsSender, smsSenderFor } from './sms-sender.js';

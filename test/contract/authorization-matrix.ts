@@ -271,6 +271,12 @@ export const EXPECTED: Record<string, Row> = {
   'POST /api/v1/sandbox/signatures/{id}/remind': sandboxSignatureRoute(404),
   'POST /api/v1/sandbox/signatures/{id}/cancel': sandboxSignatureRoute(404),
   'GET /api/v1/files/signatures/{token}': open(403),
+  // The signing page's calls: the token is the permission; an unknown one is 404 whoever calls.
+  'GET /sign/{token}/document': open(404),
+  'POST /sign/{token}/otp': open(404),
+  'POST /sign/{token}/otp/verify': open(422),
+  'POST /sign/{token}/sign': open(404),
+  'POST /sign/{token}/refuse': open(422),
 
   'POST /api/v1/tenant/sub-tenants/{id}/invoices/incoming': tenantRoute(422, {}, 'invoices'),
   'GET /api/v1/tenant/sub-tenants/{id}/invoices/incoming': tenantRoute(404, {}, 'invoices'),

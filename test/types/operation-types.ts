@@ -96,6 +96,7 @@ import type { FileOutput } from '../../domain/shared/file-output.js';
 import type { Operation } from '../../domain/shared/operation.js';
 import { cancelSandboxSignature } from '../../domain/signatures/operations/cancel-sandbox-signature.js';
 import { cancelSignature } from '../../domain/signatures/operations/cancel-signature.js';
+import { completeSignature } from '../../domain/signatures/operations/complete-signature.js';
 import { createSignature } from '../../domain/signatures/operations/create-signature.js';
 import { downloadSignatureFile } from '../../domain/signatures/operations/download-signature-file.js';
 import { expireSignatures } from '../../domain/signatures/operations/expire-signatures.js';
@@ -103,9 +104,16 @@ import { getSandboxSignatureDownloadLink } from '../../domain/signatures/operati
 import { getSignature } from '../../domain/signatures/operations/get-signature.js';
 import { getSignatureDownloadLink } from '../../domain/signatures/operations/get-signature-download-link.js';
 import { getSignatureReminder } from '../../domain/signatures/operations/get-signature-reminder.js';
+import { getSigningDocument } from '../../domain/signatures/operations/get-signing-document.js';
+import { getSigningPage } from '../../domain/signatures/operations/get-signing-page.js';
+import { issueSigningCode } from '../../domain/signatures/operations/issue-signing-code.js';
 import { listSignatures } from '../../domain/signatures/operations/list-signatures.js';
+import { refuseSignature } from '../../domain/signatures/operations/refuse-signature.js';
 import { remindSandboxSignature } from '../../domain/signatures/operations/remind-sandbox-signature.js';
 import { remindSignature } from '../../domain/signatures/operations/remind-signature.js';
+import { sendSigningCode } from '../../domain/signatures/operations/send-signing-code.js';
+import { signSignature } from '../../domain/signatures/operations/sign-signature.js';
+import { verifySigningCode } from '../../domain/signatures/operations/verify-signing-code.js';
 import { createSubTenant } from '../../domain/sub-tenants/operations/create-sub-tenant.js';
 import { deleteSubTenant } from '../../domain/sub-tenants/operations/delete-sub-tenant.js';
 import { findSubTenantByExternalId } from '../../domain/sub-tenants/operations/find-sub-tenant-by-external-id.js';
@@ -190,7 +198,8 @@ type FileSchemaId =
   | 'ForensicExportFile'
   | 'FiscalRulesExport'
   | 'InvoiceFile'
-  | 'SignatureFile';
+  | 'SignatureFile'
+  | 'SigningDocument';
 
 /** By export name: [operation, input schema $id, output schema $id]. */
 type Row = readonly [Operation<never, unknown>, SchemaId, SchemaId];
@@ -367,6 +376,14 @@ export const CHECKED_OPERATIONS = {
   listSignatures: [listSignatures, 'SignatureListInput', 'SignaturePage'],
   remindSandboxSignature: [remindSandboxSignature, 'SignatureIdInput', 'SignatureReminder'],
   remindSignature: [remindSignature, 'SignatureIdInput', 'SignatureReminder'],
+  completeSignature: [completeSignature, 'SignatureIdInput', 'Signature'],
+  getSigningDocument: [getSigningDocument, 'SigningTokenInput', 'SigningDocument'],
+  getSigningPage: [getSigningPage, 'SigningTokenInput', 'SigningPage'],
+  issueSigningCode: [issueSigningCode, 'IssueSigningCodeInput', 'SigningCodeMessage'],
+  refuseSignature: [refuseSignature, 'RefuseSigningInput', 'SigningStep'],
+  sendSigningCode: [sendSigningCode, 'SigningTokenInput', 'SigningStep'],
+  signSignature: [signSignature, 'SignDocumentInput', 'SigningStep'],
+  verifySigningCode: [verifySigningCode, 'SigningCodeInput', 'SigningStep'],
 } as const satisfies Record<string, Row>;
 
 type InputOf<T> = T extends Operation<infer I, infer _O> ? I : never;

@@ -19,6 +19,7 @@ import type { invoiceSchemas } from '../../schemas/invoices.js';
 import type { maintenanceSchemas } from '../../schemas/maintenance.js';
 import type { platformSchemas } from '../../schemas/platform.js';
 import type { signatureSchemas } from '../../schemas/signatures.js';
+import type { signingPageSchemas } from '../../schemas/signing-page.js';
 import type { subTenantSchemas } from '../../schemas/sub-tenants.js';
 import type { tenantAuthSchemas } from '../../schemas/tenant-auth.js';
 import type { tenantProfileSchemas } from '../../schemas/tenant-profile.js';
@@ -50,6 +51,7 @@ export type AnySchema =
   | (typeof maintenanceSchemas)[number]
   | (typeof subTenantSchemas)[number]
   | (typeof signatureSchemas)[number]
+  | (typeof signingPageSchemas)[number]
   | (typeof apiKeySchemas)[number]
   | (typeof tenantAuthSchemas)[number]
   | (typeof tenantProfileSchemas)[number]
