@@ -23,6 +23,7 @@ import type * as invoices from '../../schemas/invoices.js';
 import type * as maintenance from '../../schemas/maintenance.js';
 import type * as platform from '../../schemas/platform.js';
 import type * as signatures from '../../schemas/signatures.js';
+import type * as signingPage from '../../schemas/signing-page.js';
 import type * as subTenants from '../../schemas/sub-tenants.js';
 import type * as tenantAuth from '../../schemas/tenant-auth.js';
 import type * as tenantProfile from '../../schemas/tenant-profile.js';
@@ -36,6 +37,12 @@ import type * as webhooks from '../../schemas/webhooks.js';
 import type { Equals, SchemaType } from './schema-type.js';
 
 type NamedTypes = {
+  SigningTokenInput: Equals<signingPage.SigningTokenInput, SchemaType<'SigningTokenInput'>>;
+  SigningCodeInput: Equals<signingPage.SigningCodeInput, SchemaType<'SigningCodeInput'>>;
+  SignDocumentInput: Equals<signingPage.SignDocumentInput, SchemaType<'SignDocumentInput'>>;
+  RefuseSigningInput: Equals<signingPage.RefuseSigningInput, SchemaType<'RefuseSigningInput'>>;
+  SigningStep: Equals<signingPage.SigningStep, SchemaType<'SigningStep'>>;
+  IssueSigningCodeInput: Equals<signingPage.IssueSigningCodeInput, SchemaType<'IssueSigningCodeInput'>>;
   CreateSignatureInput: Equals<signatures.CreateSignatureInput, SchemaType<'CreateSignatureInput'>>;
   SignatureListInput: Equals<signatures.SignatureListInput, SchemaType<'SignatureListInput'>>;
   SignatureIdInput: Equals<signatures.SignatureIdInput, SchemaType<'SignatureIdInput'>>;

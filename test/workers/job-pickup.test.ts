@@ -166,7 +166,8 @@ async function workGoodAndBad(
     ]);
     await workQueue(
       queue,
-      { ...WORKERS[queue], ...handlers(good, bad) },
+      // One loop: its one fetch takes both jobs (two loops fetching at once may each lock one).
+      { ...WORKERS[queue], workers: 1, ...handlers(good, bad) },
       { ...env.deps, boss },
       { seconds: 60, notifySeconds: 60 },
     );
