@@ -1,18 +1,9 @@
+import type { SigningPageView } from '../../domain/signatures/operations/index.js';
+
 /** The HTML of the simulator's signing page: pure functions of what get_signing_page answers. */
 
-export interface SigningPageData {
-  status: string;
-  signer_status: string;
-  environment: string;
-  title: string;
-  description: string | null;
-  document_name: string;
-  signer_name: string;
-  signature_mode: string;
-  ui_config: Record<string, unknown> | null;
-  redirect_complete_url: string | null;
-  redirect_cancel_url: string | null;
-}
+/** What the page is made from: get_signing_page's answer. */
+export type SigningPageData = SigningPageView;
 
 export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -11,7 +11,7 @@ export { getSignature } from './get-signature.js';
 export { getSignatureDownloadLink } from './get-signature-download-link.js';
 export { getSignatureReminder } from './get-signature-reminder.js';
 export { getSigningDocument } from './get-signing-document.js';
-export { getSigningPage } from './get-signing-page.js';
+export { getSigningPage, type SigningPageView } from './get-signing-page.js';
 export { issueSigningCode } from './issue-signing-code.js';
 export { listSignatures } from './list-signatures.js';
 export { refuseSignature } from './refuse-signature.js';
