@@ -39,6 +39,9 @@ export type WorkerOutcome<Answer> =
   | { ok: true; answer: Answer }
   | { ok: false; failure: 'busy' | 'timeout' | 'memory' | 'crash'; detail?: string };
 
+/** How a thread's start-up ended. */
+type StartOutcome = { ready: true } | { ready: false; failure: 'memory' | 'crash'; detail?: string };
+
 interface Task<Message, Answer> {
   message: Message;
   resolve(outcome: WorkerOutcome<Answer>): void;
@@ -46,8 +49,8 @@ interface Task<Message, Answer> {
 
 export class WorkerPool<Message, Answer> {
   private readonly idle: Worker[] = [];
-  /** Resolves true once a thread has posted WORKER_READY, false if it failed or was slow to start. */
-  private readonly ready = new WeakMap<Worker, Promise<boolean>>();
+  /** Resolves once a thread has posted WORKER_READY, or with why it never did (its start-up failed). */
+  private readonly ready = new WeakMap<Worker, Promise<StartOutcome>>();
   private readonly queue: Task<Message, Answer>[] = [];
   private threads = 0;
 
@@ -96,36 +99,48 @@ export class WorkerPool<Message, Answer> {
     });
     this.ready.set(
       worker,
-      new Promise<boolean>((resolve) => {
-        const settle = (ok: boolean) => {
+      new Promise<StartOutcome>((resolve) => {
+        const settle = (outcome: StartOutcome) => {
           clearTimeout(timer);
           worker.off('message', onMessage);
-          worker.off('error', onFailure);
-          worker.off('exit', onFailure);
-          resolve(ok);
+          worker.off('error', onError);
+          worker.off('exit', onExit);
+          resolve(outcome);
         };
         const onMessage = (message: unknown) => {
-          if (message === WORKER_READY) settle(true);
+          if (message === WORKER_READY) settle({ ready: true });
         };
-        const onFailure = () => settle(false);
-        const timer = setTimeout(onFailure, STARTUP_MS);
+        // Loading the worker's modules can already exceed a small heap: that is the memory budget too.
+        const onError = (err: Error & { code?: string }) =>
+          settle(
+            err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? { ready: false, failure: 'memory' }
+              : { ready: false, failure: 'crash', detail: String(err.stack ?? err) },
+          );
+        const onExit = () => settle({ ready: false, failure: 'crash', detail: 'worker thread exited while starting' });
+        const timer = setTimeout(
+          () => settle({ ready: false, failure: 'crash', detail: 'worker thread did not start in time' }),
+          STARTUP_MS,
+        );
         worker.on('message', onMessage);
-        worker.on('error', onFailure);
-        worker.on('exit', onFailure);
+        worker.on('error', onError);
+        worker.on('exit', onExit);
       }),
     );
     return worker;
   }
 
   private start(worker: Worker, task: Task<Message, Answer>): void {
-    void (this.ready.get(worker) ?? Promise.resolve(true)).then((started) => {
-      if (started) this.assign(worker, task);
-      else {
-        this.threads--;
-        void worker.terminate();
-        task.resolve({ ok: false, failure: 'crash', detail: 'worker thread did not start' });
-        this.dispatch();
+    void (this.ready.get(worker) ?? Promise.resolve<StartOutcome>({ ready: true })).then((started) => {
+      if (started.ready) {
+        this.assign(worker, task);
+        return;
       }
+      this.threads--;
+      void worker.terminate();
+      const { ready: _, ...failure } = started;
+      task.resolve({ ok: false, ...failure });
+      this.dispatch();
     });
   }
 
