@@ -42,6 +42,24 @@ export async function assertLinkCredentialActive(tx: Knex, claims: LinkCredentia
   if (!active) throw revoked();
 }
 
+/**
+ * The row behind a signed download link: the credential that asked for the link must still be
+ * good, then the link's claims (not the absent credentials of the request) say whose rows it may
+ * read; `find` reads the file there. 404 FILE_NOT_FOUND when the file is gone.
+ */
+export async function readLinkedFile<T>(
+  tx: Knex,
+  claims: LinkCredentialClaims & { tenant_id: string },
+  now: Date,
+  find: () => Promise<T | undefined>,
+): Promise<T> {
+  await assertLinkCredentialActive(tx, claims, now);
+  await enterTenant(tx, claims.tenant_id);
+  const file = await find();
+  if (!file) throw new AppError('FILE_NOT_FOUND', 'This file is no longer available. Ask for a new link.');
+  return file;
+}
+
 const revoked = () =>
   new AppError(
     'DOWNLOAD_LINK_INVALID',

@@ -1,10 +1,8 @@
 import type { CreditNoteFileInput } from '../../../schemas/credit-notes.js';
-import { assertLinkCredentialActive } from '../../auth/index.js';
-import { AppError } from '../../shared/app-error.js';
+import { readLinkedFile } from '../../auth/index.js';
 import { ANY_CALLER } from '../../shared/caller.js';
 import type { FileOutput } from '../../shared/file-output.js';
 import { defineQuery } from '../../shared/operation.js';
-import { enterTenant } from '../../shared/tenant-context.js';
 import { findCreditNoteDocument } from '../credit-note-documents.js';
 import { openCreditNoteLink } from '../credit-note-files.js';
 
@@ -17,11 +15,9 @@ export const downloadCreditNoteFile = defineQuery<CreditNoteFileInput, FileOutpu
   callers: ANY_CALLER,
   async run(input, ctx) {
     const claims = openCreditNoteLink(ctx, input.token);
-    await assertLinkCredentialActive(ctx.tx, claims, ctx.clock.now());
-    // The signed claims, not the (absent) credentials, say whose rows this request may read.
-    await enterTenant(ctx.tx, claims.tenant_id);
-    const document = await findCreditNoteDocument(ctx.tx, claims.credit_note_id, claims.kind);
-    if (!document) throw new AppError('FILE_NOT_FOUND', 'This file is no longer available. Ask for a new link.');
+    const document = await readLinkedFile(ctx.tx, claims, ctx.clock.now(), () =>
+      findCreditNoteDocument(ctx.tx, claims.credit_note_id, claims.kind),
+    );
     return { content: document.content, contentType: document.content_type, filename: document.filename };
   },
 });

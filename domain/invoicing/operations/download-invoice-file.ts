@@ -1,10 +1,8 @@
 import type { InvoiceFileInput } from '../../../schemas/invoice-reading.js';
-import { assertLinkCredentialActive } from '../../auth/index.js';
-import { AppError } from '../../shared/app-error.js';
+import { readLinkedFile } from '../../auth/index.js';
 import { ANY_CALLER } from '../../shared/caller.js';
 import type { FileOutput } from '../../shared/file-output.js';
 import { defineQuery } from '../../shared/operation.js';
-import { enterTenant } from '../../shared/tenant-context.js';
 import { findInvoiceDocument } from '../document-store.js';
 import { openDownloadLink } from '../invoice-files.js';
 
@@ -17,11 +15,9 @@ export const downloadInvoiceFile = defineQuery<InvoiceFileInput, FileOutput>({
   callers: ANY_CALLER,
   async run(input, ctx) {
     const claims = openDownloadLink(ctx, input.token);
-    await assertLinkCredentialActive(ctx.tx, claims, ctx.clock.now());
-    // The signed claims, not the (absent) credentials, say whose rows this request may read.
-    await enterTenant(ctx.tx, claims.tenant_id);
-    const document = await findInvoiceDocument(ctx.tx, claims.invoice_id, claims.kind);
-    if (!document) throw new AppError('FILE_NOT_FOUND', 'This file is no longer available. Ask for a new link.');
+    const document = await readLinkedFile(ctx.tx, claims, ctx.clock.now(), () =>
+      findInvoiceDocument(ctx.tx, claims.invoice_id, claims.kind),
+    );
     return { content: document.content, contentType: document.content_type, filename: document.filename };
   },
 });

@@ -1,10 +1,8 @@
 import type { SignatureFileInput } from '../../../schemas/signatures.js';
-import { assertLinkCredentialActive } from '../../auth/index.js';
-import { AppError } from '../../shared/app-error.js';
+import { readLinkedFile } from '../../auth/index.js';
 import { ANY_CALLER } from '../../shared/caller.js';
 import type { FileOutput } from '../../shared/file-output.js';
 import { defineQuery } from '../../shared/operation.js';
-import { enterTenant } from '../../shared/tenant-context.js';
 import { openSignatureLink } from '../signature-files.js';
 import { findSignatureDocument } from '../signature-store.js';
 
@@ -17,11 +15,9 @@ export const downloadSignatureFile = defineQuery<SignatureFileInput, FileOutput>
   callers: ANY_CALLER,
   async run(input, ctx) {
     const claims = openSignatureLink(ctx, input.token);
-    await assertLinkCredentialActive(ctx.tx, claims, ctx.clock.now());
-    // The signed claims, not the (absent) credentials, say whose rows this request may read.
-    await enterTenant(ctx.tx, claims.tenant_id);
-    const document = await findSignatureDocument(ctx.tx, claims.signature_id, claims.kind);
-    if (!document) throw new AppError('FILE_NOT_FOUND', 'This file is no longer available. Ask for a new link.');
+    const document = await readLinkedFile(ctx.tx, claims, ctx.clock.now(), () =>
+      findSignatureDocument(ctx.tx, claims.signature_id, claims.kind),
+    );
     const filename = claims.kind === 'original' ? document.filename : `${claims.kind}-${document.filename}`;
     return { content: document.content, contentType: 'application/pdf', filename };
   },
