@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { verifyTimeStampToken } from '../../domain/anchoring/verify-time-stamp-token.js';
 import { inTenantContext } from '../../domain/shared/tenant-context.js';
 import { expectRefusal } from '../helpers/assertions.js';
-import { closeDay, getFiscal, invoiceAt, runAnchorJobs } from '../helpers/fiscal-closings.js';
+import { closedDay, getFiscal, runAnchorJobs } from '../helpers/fiscal-closings.js';
 import { seedPlatformTenant } from '../helpers/identities.js';
 import { flipSignatureByte, opensslTokenText, opensslVerifyToken } from '../helpers/openssl-ts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -16,14 +16,7 @@ test.before(async () => {
 });
 test.after.always(() => app?.close());
 
-/** A tenant with one closed day (whose anchor is pending). */
-async function closedDay(day: string) {
-  const tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
-  await invoiceAt(app, clock, tenant.keys.sk_test, `${day}T10:00:00Z`);
-  clock.set(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000 + 3_600_000).toISOString());
-  const closing = (await closeDay(app, tenant.keys.sk_test, { date: day })).body.data;
-  return { tenant, closing };
-}
+const closedDayAt = (day: string) => closedDay(app, clock, day, 3_600_000);
 
 const fetchFiscal = (key: string, path: string) =>
   app.request(`/api/v1/tenant/fiscal/${path}`, { headers: { 'X-Tenant-Key': key } });
@@ -36,7 +29,7 @@ const download = async (key: string, path: string) => {
 test.serial(
   'the built-in authority anchors a closing; openssl verifies the token with the CA the API serves',
   async (t) => {
-    const { tenant, closing } = await closedDay('2026-05-04');
+    const { tenant, closing } = await closedDayAt('2026-05-04');
     const key = tenant.keys.sk_test;
     t.like(closing.anchor, { status: 'pending', verified: false });
     t.like((await getFiscal(app, key, 'anchors')).body.data[0], { status: 'pending', token: null, attempts: 0 });
@@ -107,7 +100,7 @@ test.serial(
 );
 
 test.serial('token and CA downloads: 409 while pending, 404 for another tenant or an unknown id', async (t) => {
-  const { tenant, closing } = await closedDay('2026-05-10');
+  const { tenant, closing } = await closedDayAt('2026-05-10');
   const key = tenant.keys.sk_test;
   const anchor = (await getFiscal(app, key, `anchors?entity_id=${closing.id}`)).body.data[0];
   await expectRefusal(t, await fetchFiscal(key, `anchors/${anchor.id}/token`), 409, 'INVALID_STATE');
@@ -122,7 +115,7 @@ test.serial('token and CA downloads: 409 while pending, 404 for another tenant o
 });
 
 test.serial('an anchor is completed once, pending to anchored; nothing else changes it', async (t) => {
-  const { tenant, closing } = await closedDay('2026-05-20');
+  const { tenant, closing } = await closedDayAt('2026-05-20');
   const asApp = <T>(run: (tx: Knex.Transaction) => Promise<T>) =>
     inTenantContext(app.deps.db, { tenantId: tenant.tenantId, environment: 'sandbox', kind: 'tenant' }, run);
   const pending = (await app.ownerDb('fiscal_anchors').where({ entity_id: closing.id }).first()).id;

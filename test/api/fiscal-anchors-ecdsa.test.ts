@@ -3,8 +3,7 @@ import test from 'ava';
 import { buildTimeStampRequest, randomNonce } from '../../domain/anchoring/time-stamp-request.js';
 import { parseTimeStampResponse } from '../../domain/anchoring/time-stamp-response.js';
 import { verifyTimeStampToken } from '../../domain/anchoring/verify-time-stamp-token.js';
-import { closeDay, getFiscal, invoiceAt, runAnchorJobs } from '../helpers/fiscal-closings.js';
-import { seedPlatformTenant } from '../helpers/identities.js';
+import { closedDay, fiscalBytes, getFiscal, runAnchorJobs } from '../helpers/fiscal-closings.js';
 import { type LocalTsa, startLocalTsa, tsaAnswers, tsaAppEnv } from '../helpers/local-tsa.js';
 import { nock } from '../helpers/net.js';
 import { flipSignatureByte, opensslVerifyToken } from '../helpers/openssl-ts.js';
@@ -35,19 +34,6 @@ test.after.always(async () => {
   nock.cleanAll();
 });
 
-async function closedDay(day: string) {
-  const tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
-  await invoiceAt(app, clock, tenant.keys.sk_test, `${day}T10:00:00Z`);
-  clock.set(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000 + 600_000).toISOString());
-  const closing = (await closeDay(app, tenant.keys.sk_test, { date: day })).body.data;
-  return { tenant, closing };
-}
-
-const download = async (key: string, route: string) => {
-  const res = await app.request(`/api/v1/tenant/fiscal/${route}`, { headers: { 'X-Tenant-Key': key } });
-  return Buffer.from(await res.arrayBuffer());
-};
-
 /** A token straight from a local TSA for a digest and a nonce. */
 async function tokenFrom(authority: LocalTsa, digestHex: string, nonce: bigint): Promise<Buffer> {
   const response = parseTimeStampResponse(await authority.reply(buildTimeStampRequest(digestHex, nonce)));
@@ -56,7 +42,7 @@ async function tokenFrom(authority: LocalTsa, digestHex: string, nonce: bigint):
 }
 
 test.serial('an ECDSA P-256 authority anchors a closing; openssl and the in-process verifier accept it', async (t) => {
-  const { tenant, closing } = await closedDay('2026-07-01');
+  const { tenant, closing } = await closedDay(app, clock, '2026-07-01');
   const key = tenant.keys.sk_test;
   const call = tsaAnswers(TSA, tsa);
   t.deepEqual(await runAnchorJobs(app.ownerDb, app.deps, tenant.tenantId), [{ status: 'anchored', verified: true }]);
@@ -77,8 +63,8 @@ test.serial('an ECDSA P-256 authority anchors a closing; openssl and the in-proc
   t.is(signer.publicKey.asymmetricKeyType, 'ec');
   t.is(signer.publicKey.asymmetricKeyDetails?.namedCurve, 'prime256v1');
 
-  const token = await download(key, `anchors/${anchor.id}/token`);
-  const caPem = (await download(key, `anchors/${anchor.id}/ca-certificate`)).toString('utf8');
+  const token = await fiscalBytes(app, key, `anchors/${anchor.id}/token`);
+  const caPem = (await fiscalBytes(app, key, `anchors/${anchor.id}/ca-certificate`)).toString('utf8');
   t.is(caPem.replace(/\s+/g, ''), tsa.caPem.replace(/\s+/g, ''), 'the CA served is the TSA’s root');
   const openssl = await opensslVerifyToken(token, closing.closing_hash, caPem);
   t.true(openssl.ok, openssl.output);
@@ -138,7 +124,7 @@ test.serial('a token from another TSA does not verify against ours, in process o
   t.false((await opensslVerifyToken(foreign, digest, tsa.caPem)).ok);
 
   // Answered through HTTP, the foreign token fails the anchor, kept as evidence, not retried.
-  const { tenant } = await closedDay('2026-07-05');
+  const { tenant } = await closedDay(app, clock, '2026-07-05');
   const call = tsaAnswers(TSA, otherTsa);
   t.deepEqual(await runAnchorJobs(app.ownerDb, app.deps, tenant.tenantId), [{ status: 'failed', verified: false }]);
   call.done();

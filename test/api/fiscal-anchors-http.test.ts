@@ -2,8 +2,7 @@ import test from 'ava';
 import { buildTimeStampRequest, randomNonce } from '../../domain/anchoring/time-stamp-request.js';
 import { verifyTimeStampToken } from '../../domain/anchoring/verify-time-stamp-token.js';
 import { isAppError } from '../../domain/shared/app-error.js';
-import { closeDay, getFiscal, invoiceAt, runAnchorJobs } from '../helpers/fiscal-closings.js';
-import { seedPlatformTenant } from '../helpers/identities.js';
+import { closedDay, fiscalBytes, getFiscal, runAnchorJobs } from '../helpers/fiscal-closings.js';
 import { type LocalTsa, tsaAnswers as localTsaAnswers, startLocalTsa, tsaAppEnv } from '../helpers/local-tsa.js';
 import { nock } from '../helpers/net.js';
 import { flipSignatureByte, opensslVerifyToken } from '../helpers/openssl-ts.js';
@@ -37,21 +36,8 @@ test.after.always(async () => {
 /** One TSA call answered by local-tsa.sh; `rewrite` may swap the request first (to forge a wrong answer). */
 const tsaAnswers = (rewrite?: (request: Buffer) => Buffer) => localTsaAnswers(TSA, tsa, rewrite);
 
-async function closedDay(day: string) {
-  const tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
-  await invoiceAt(app, clock, tenant.keys.sk_test, `${day}T10:00:00Z`);
-  clock.set(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000 + 600_000).toISOString());
-  const closing = (await closeDay(app, tenant.keys.sk_test, { date: day })).body.data;
-  return { tenant, closing };
-}
-
-const download = async (key: string, path: string) => {
-  const res = await app.request(`/api/v1/tenant/fiscal/${path}`, { headers: { 'X-Tenant-Key': key } });
-  return Buffer.from(await res.arrayBuffer());
-};
-
 test.serial('a TSA that is down leaves the anchor pending; a later run anchors it through HTTP', async (t) => {
-  const { tenant, closing } = await closedDay('2026-06-01');
+  const { tenant, closing } = await closedDay(app, clock, '2026-06-01');
   const key = tenant.keys.sk_test;
   t.is(closing.anchor.status, 'pending', 'the closing did not wait for the TSA');
 
@@ -91,8 +77,8 @@ test.serial('a TSA that is down leaves the anchor pending; a later run anchors i
     attempts: 4,
     last_error: null,
   });
-  const token = await download(key, `anchors/${anchor.id}/token`);
-  const caPem = (await download(key, `anchors/${anchor.id}/ca-certificate`)).toString('utf8');
+  const token = await fiscalBytes(app, key, `anchors/${anchor.id}/token`);
+  const caPem = (await fiscalBytes(app, key, `anchors/${anchor.id}/ca-certificate`)).toString('utf8');
   t.is(caPem.replace(/\s+/g, ''), tsaCa.replace(/\s+/g, ''), 'the CA served is the TSA’s root');
   const verified = await opensslVerifyToken(token, closing.closing_hash, caPem);
   t.true(verified.ok, verified.output);
@@ -125,7 +111,7 @@ async function builtinCaPem(): Promise<string> {
 test.serial(
   'a token for another hash fails the anchor, and a refusal too: kept as evidence, not retried',
   async (t) => {
-    const { tenant } = await closedDay('2026-06-10');
+    const { tenant } = await closedDay(app, clock, '2026-06-10');
     const key = tenant.keys.sk_test;
     // A TSA answering another request: its token time-stamps another hash (and another nonce).
     const forged = tsaAnswers(() => buildTimeStampRequest('cd'.repeat(32), randomNonce()));
@@ -137,7 +123,7 @@ test.serial(
     t.regex(anchor.last_error, /does not verify/);
     t.truthy(anchor.token, 'the token is kept as evidence');
 
-    const other = await closedDay('2026-06-11');
+    const other = await closedDay(app, clock, '2026-06-11');
     const refused = tsaAnswers(() => Buffer.from('not a request'));
     t.deepEqual(await runAnchorJobs(app.ownerDb, app.deps, other.tenant.tenantId), [
       { status: 'failed', verified: false },

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Deps } from '../../domain/shared/deps.js';
 import { anchorFiscalClosing } from '../../workers/handlers/anchor-fiscal-closing.js';
 import { postJson, readJson } from './http.js';
+import { seedPlatformTenant } from './identities.js';
 import { invoiceBody } from './invoice-bodies.js';
 import type { TestApp } from './test-app.js';
 import type { TestClock } from './test-clock.js';
@@ -72,4 +73,22 @@ export async function runAnchorJobs(db: Knex, deps: Deps, tenantId: string) {
   const outcomes: unknown[] = [];
   for (const job of jobs) outcomes.push(await anchorFiscalClosing(job, deps).catch((err: Error) => err));
   return outcomes;
+}
+
+/**
+ * A new verified tenant with one invoice on `day` and that day closed, the clock moved to `afterMs`
+ * past the day's end (its anchor is then due).
+ */
+export async function closedDay(app: TestApp, clock: TestClock, day: string, afterMs = 600_000) {
+  const tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
+  await invoiceAt(app, clock, tenant.keys.sk_test, `${day}T10:00:00Z`);
+  clock.set(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000 + afterMs).toISOString());
+  const closing = (await closeDay(app, tenant.keys.sk_test, { date: day })).body.data;
+  return { tenant, closing };
+}
+
+/** The bytes of a fiscal file route (an anchor's token, its CA certificate...). */
+export async function fiscalBytes(app: TestApp, key: string, route: string): Promise<Buffer> {
+  const res = await app.request(`/api/v1/tenant/fiscal/${route}`, { headers: { 'X-Tenant-Key': key } });
+  return Buffer.from(await res.arrayBuffer());
 }
