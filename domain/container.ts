@@ -13,6 +13,7 @@ import type { Config } from './shared/config.js';
 import { APP_ROLE, createDatabase } from './shared/database.js';
 import type { Deps } from './shared/deps.js';
 import { createLogger, type Logger } from './shared/logger.js';
+import { type SignatureProviders, signatureProvidersFor } from './signatures/index.js';
 import { type EInvoicingProvider, einvoicingProviderFor } from './transmission/index.js';
 import { type IdentityProvider, identityProviderFor } from './users/index.js';
 import { httpWebhookSender, type WebhookSender } from './webhooks/index.js';
@@ -36,6 +37,9 @@ export const TIME_STAMP_AUTHORITY: InjectionToken<TimeStampAuthority> = Symbol('
 
 /** E-invoicing: the simulator in sandbox, SuperPDP in production when configured. */
 export const EINVOICING_PROVIDER: InjectionToken<EInvoicingProvider> = Symbol('EInvoicingProvider');
+
+/** Electronic signatures in production: Openapi EU-SES with the account an admin configured. */
+export const SIGNATURE_PROVIDERS: InjectionToken<SignatureProviders> = Symbol('SignatureProviders');
 
 export interface ContainerOptions {
   /** Which process this is: decides the pg-boss role and the logger name. */
@@ -83,6 +87,9 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
   container.register(EINVOICING_PROVIDER, {
     useFactory: (c) => einvoicingProviderFor(config, c.resolve(DATABASE), c.resolve(CLOCK)),
   });
+  container.register(SIGNATURE_PROVIDERS, {
+    useFactory: (c) => signatureProvidersFor(config, c.resolve(DATABASE), c.resolve(CLOCK)),
+  });
   return container;
 }
 
@@ -101,6 +108,7 @@ export function resolveDeps(container: DependencyContainer): Deps {
     webhookSender: container.resolve(WEBHOOK_SENDER),
     tsa: container.resolve(TIME_STAMP_AUTHORITY),
     einvoicingProvider: container.resolve(EINVOICING_PROVIDER),
+    ...container.resolve(SIGNATURE_PROVIDERS),
   };
 }
 

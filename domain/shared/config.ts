@@ -62,6 +62,8 @@ export interface Config {
   superpdpBaseUrl: string | null;
   /** How long one SuperPDP call may take before it counts as the provider being unreachable. */
   superpdpTimeoutMs: number;
+  /** One call to the signature provider (Openapi). */
+  openapiTimeoutMs: number;
   /** Shared secret of the signed `/webhooks/superpdp*` sync triggers (provider-apis.md §1.10). */
   superpdpWebhookSecret: string | null;
   /** Seconds between the simulator's lifecycle steps (uploaded → transmitted → processing → completed). */
@@ -203,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     tsaTimeoutMs: read('TSA_TIMEOUT_MS'),
     superpdpBaseUrl,
     superpdpTimeoutMs: read('SUPERPDP_TIMEOUT_MS'),
+    openapiTimeoutMs: read('OPENAPI_TIMEOUT_MS'),
     superpdpWebhookSecret: read('SUPERPDP_WEBHOOK_SECRET'),
     simulatorStepSeconds: read('SIMULATOR_STEP_SECONDS'),
     fiscalAnchorPendingHours: read('FISCAL_ANCHOR_PENDING_HOURS'),

@@ -105,6 +105,10 @@ export const ERROR_CATALOGUE = {
     status: 409,
     description: "Production submission without a provider connection for the invoice's owner: connect one first.",
   },
+  SIGNATURE_PROVIDER_NOT_CONFIGURED: {
+    status: 409,
+    description: 'No signature provider account is configured yet: an admin saves one first.',
+  },
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,
     description: 'The same Idempotency-Key is being processed by another request right now.',
@@ -144,7 +148,8 @@ export const ERROR_CATALOGUE = {
   },
   PROVIDER_REFUSED: {
     status: 422,
-    description: 'The e-invoicing provider refused the request (a status it does not accept for this invoice).',
+    description:
+      'The e-invoicing or signature provider refused the request (a status it does not accept, credentials it does not know).',
   },
   SIGNATURE_NOT_PENDING: {
     status: 422,

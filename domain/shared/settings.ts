@@ -245,6 +245,12 @@ export const SETTINGS = {
     processes: SERVICE,
     parse: parse.integer(100, 120_000),
   }),
+  OPENAPI_TIMEOUT_MS: setting({
+    default: '30000',
+    help: 'timeout of one call to the signature provider (Openapi); slower counts as unreachable and is retried',
+    processes: SERVICE,
+    parse: parse.integer(100, 300_000),
+  }),
   SUPERPDP_WEBHOOK_SECRET: setting({
     default: '',
     help: 'shared secret of the signed `/webhooks/superpdp*` sync triggers; empty refuses them (401)',

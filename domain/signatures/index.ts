@@ -4,4 +4,5 @@
  */
 
 export { type PdfInfo, readPdfInfo } from './pdf/index.js';
+export { type SignatureProviders, signatureProvidersFor } from './provider/signature-providers.js';
 export { type SmsSender, smsSenderFor } from './sms-sender.js';
