@@ -11,7 +11,8 @@ import { APP_ROLE } from '../domain/shared/database.js';
  * - `signature_requests` gains the provider's state and when the request was handed over (an attempt
  *   whose answer was lost is looked up before a second one is made); `signature_signers` the
  *   provider's signer id, state and signing link (sealed: it opens the signing session).
- * - `signature_find_by_provider`: a callback names the provider's id only, not the tenant.
+ * - `signature_find_by_provider`: a callback names the provider's id only, not the tenant;
+ *   `signature_provider_configured`: whether a tenant's new production request goes to the provider.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
@@ -57,6 +58,11 @@ export async function up(knex: Knex): Promise<void> {
       add column provider_state text,
       add column provider_url_sealed text;
 
+    create function signature_provider_configured()
+    returns boolean
+    language sql stable set app.caller_kind = 'system'
+    as $$ select exists (select 1 from signature_provider_config) $$;
+
     create function signature_find_by_provider(p_provider text, p_id text)
     returns table (tenant_id uuid, signature_request_id uuid)
     language sql stable set app.caller_kind = 'system'
@@ -77,6 +83,7 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex.raw(`
     drop function signature_find_by_provider(text, text);
+    drop function signature_provider_configured();
     drop index signature_requests_provider_pending_idx;
     alter table signature_signers drop column provider_signer_id, drop column provider_state, drop column provider_url_sealed;
     alter table signature_requests drop constraint signature_requests_provider,

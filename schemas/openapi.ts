@@ -30,7 +30,7 @@ export interface DocumentedRoute {
   /** The route also takes multipart/form-data with this file field. */
   upload?: { field: string };
   /** A signed callback: any JSON body, verified on its bytes with this header. */
-  rawBody?: { signatureHeader: string };
+  rawBody?: { signatureHeader?: string };
   /** `none`: not rate limited (health, provider callbacks): no 429, no rate-limit headers. */
   rateLimit?: string;
   operation: { name: string; summary: string; input: string; output: string; kind: string };
@@ -173,15 +173,20 @@ export function buildOpenApiDocument(
       },
     };
     if (hasBody && route.rawBody) {
+      const header = route.rawBody.signatureHeader;
       operation.parameters = [
         ...parameters.filter((p) => p.name !== 'raw_body' && p.name !== 'signature'),
-        {
-          name: route.rawBody.signatureHeader,
-          in: 'header',
-          required: true,
-          description: 'HMAC-SHA256 of the raw body: `sha256=<hex>`, `t=<unix seconds>,v1=<hex>` or bare hex.',
-          schema: { type: 'string' },
-        },
+        ...(header
+          ? [
+              {
+                name: header,
+                in: 'header',
+                required: true,
+                description: 'HMAC-SHA256 of the raw body: `sha256=<hex>`, `t=<unix seconds>,v1=<hex>` or bare hex.',
+                schema: { type: 'string' },
+              },
+            ]
+          : []),
       ];
       operation.requestBody = {
         required: true,

@@ -215,7 +215,12 @@ export const SignatureSigner = {
     phone: { type: ['string', 'null'], description: 'Mobile number, E.164.' },
     auth_method: { type: 'string', enum: AUTH_METHODS, description: 'How the OTP is sent.' },
     status: { type: 'string', enum: SIGNER_STATUSES, description: 'pending, signed or refused.' },
-    signing_url: { type: 'string', format: 'uri', description: "The signer's own signing page." },
+    signing_url: {
+      type: ['string', 'null'],
+      format: 'uri',
+      description:
+        "The signer's own signing page; null until a production request is handed over to the signature provider (seconds).",
+    },
     signed_at: { type: ['string', 'null'], format: 'date-time', description: 'When the signer signed.' },
   },
 } as const;
@@ -396,7 +401,7 @@ export const SignatureReminderMails = {
           phone: { type: ['string', 'null'], description: 'Mobile number.' },
           auth_method: { type: 'string', enum: AUTH_METHODS, description: 'OTP channel.' },
           full_name: str('Name.'),
-          signing_url: str('Signing page.'),
+          signing_url: { type: ['string', 'null'], description: 'Signing page (null before the handover).' },
         },
       },
     },

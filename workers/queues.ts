@@ -17,6 +17,12 @@ import { sendInvoiceStatus } from './handlers/send-invoice-status.js';
 import { sendPasswordReset } from './handlers/send-password-reset.js';
 import { sendSignatureReminders } from './handlers/send-signature-reminders.js';
 import { sendSigningCode } from './handlers/send-signing-code.js';
+import {
+  deleteProviderSignatureJob,
+  submitSignatureJob,
+  syncProviderSignaturesJob,
+  syncSignatureJob,
+} from './handlers/signature-provider.js';
 import { syncAllProviderEvents } from './handlers/sync-all-provider-events.js';
 import { syncIncomingInvoicesJob } from './handlers/sync-incoming-invoices.js';
 import { syncProviderEvents } from './handlers/sync-provider-events.js';
@@ -119,6 +125,11 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'send-signing-code': { handler: sendSigningCode, batch: 2, run: 'parallel', capPerTenant: true },
   // Signing and hashing a large PDF is CPU-bound: one at a time per loop.
   'complete-signature': { handler: completeSignatureJob, batch: 1, run: 'serial' },
+  // Waiting on Openapi: a few in flight; a busy tenant leaves a loop to the others.
+  'submit-signature': { handler: submitSignatureJob, workers: 2, batch: 2, run: 'parallel', capPerTenant: true },
+  'sync-signature': { handler: syncSignatureJob, workers: 2, batch: 2, run: 'parallel', capPerTenant: true },
+  'delete-provider-signature': { handler: deleteProviderSignatureJob, batch: 2, run: 'parallel' },
+  'sync-provider-signatures': { handler: syncProviderSignaturesJob, workers: 1, batch: 1, run: 'serial' },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */
@@ -133,4 +144,6 @@ export const SCHEDULES: { queue: QueueName; cron: string; tz: string }[] = [
   { queue: 'sync-all-provider-events', cron: '* * * * *', tz: 'UTC' },
   // Signature requests past their deadline become `expired` within five minutes.
   { queue: 'expire-signatures', cron: '*/5 * * * *', tz: 'UTC' },
+  // Openapi requests not heard of for 15 minutes are read again (a lost callback).
+  { queue: 'sync-provider-signatures', cron: '*/5 * * * *', tz: 'UTC' },
 ];

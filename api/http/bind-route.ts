@@ -114,7 +114,7 @@ function inputOf(ctx: Context, route: RouteSpec): Record<string, unknown> {
   const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
   if (route.rawBody) {
     const raw = (ctx.state as { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
-    const signature = ctx.get(route.rawBody.signatureHeader);
+    const signature = route.rawBody.signatureHeader ? ctx.get(route.rawBody.signatureHeader) : '';
     return { ...ctx.query, raw_body: raw.toString('base64'), ...(signature ? { signature } : {}), ...params };
   }
   const body = takesBody(route.method) ? ctx.request.body : undefined;

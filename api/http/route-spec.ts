@@ -58,8 +58,9 @@ export interface RouteSpec {
    * A signed provider callback: the body is kept as its exact bytes (never parsed before the
    * signature is checked) and reaches the operation as `raw_body` (base64), with this header's
    * value as `signature` (InboundCallbackInput, domain/webhooks/operations/process-inbound-event.ts).
+   * Without a header (providers that sign nothing), the query string carries the proof.
    */
-  rawBody?: { signatureHeader: string };
+  rawBody?: { signatureHeader?: string };
 }
 
 /** A route that also takes one file as multipart/form-data (spec: `original_file`, pdf or xml, 10 MB). */

@@ -20,7 +20,12 @@ import {
   tenantInvoiceRoutes,
 } from './invoices.routes.js';
 import { platformRoutes } from './platform.routes.js';
-import { sandboxSignatureRoutes, signatureFileRoutes, signatureRoutes } from './signatures.routes.js';
+import {
+  openapiCallbackRoutes,
+  sandboxSignatureRoutes,
+  signatureFileRoutes,
+  signatureRoutes,
+} from './signatures.routes.js';
 import { signingPageRoutes } from './signing-page.routes.js';
 import { subTenantRoutes } from './sub-tenants.routes.js';
 import { tenantAuthRoutes } from './tenant-auth.routes.js';
@@ -54,6 +59,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...signatureRoutes,
   ...sandboxSignatureRoutes,
   ...signatureFileRoutes,
+  ...openapiCallbackRoutes,
   ...signingPageRoutes,
   ...fiscalRoutes,
   ...fiscalRuleRoutes,

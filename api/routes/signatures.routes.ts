@@ -7,6 +7,7 @@ import {
   getSignature,
   getSignatureDownloadLink,
   listSignatures,
+  receiveOpenapiSignatureCallback,
   remindSandboxSignature,
   remindSignature,
 } from '../../domain/signatures/operations/index.js';
@@ -22,9 +23,12 @@ const reading = { tag: 'Signatures', auth: ['bearer', 'cookie', 'api_key'] } as 
 const acting = { tag: 'Signatures', auth: ['api_key'] } as const;
 const sandbox = { tag: 'Sandbox', auth: ['api_key'], environment: 'sandbox' } as const;
 
-/** Spec "Signatures": a production request is paid for from the prepaid balance (402 when short). */
+/**
+ * Spec "Signatures": a production request is paid for from the prepaid balance (402 when short);
+ * 503 when production has no signature provider.
+ */
 export const signatureRoutes: RouteSpec[] = [
-  { ...acting, method: 'post', path: '/api/v1/signatures', operation: createSignature, ...created, errors: [402] },
+  { ...acting, method: 'post', path: '/api/v1/signatures', operation: createSignature, ...created, errors: [402, 503] },
   { ...reading, method: 'get', path: '/api/v1/signatures', operation: listSignatures, envelope: 'raw' },
   { ...reading, method: 'get', path: BY_ID, operation: getSignature },
   {
@@ -81,3 +85,23 @@ export const signatureFileRoutes: RouteSpec[] = [
     errors: [403, 410],
   },
 ];
+
+/**
+ * Spec "Inbound provider callbacks": Openapi's signature callbacks, at the root and under /api
+ * (DECISIONS.md "Routes"). Openapi signs nothing: the URL's `?t=` token is the proof (401 otherwise).
+ */
+export const openapiCallbackRoutes: RouteSpec[] = [
+  '/webhooks/openapi/signature',
+  '/api/webhooks/openapi/signature',
+].map((path) => ({
+  method: 'post',
+  path,
+  tag: 'Inbound provider callbacks',
+  auth: ['none'],
+  operation: receiveOpenapiSignatureCallback,
+  envelope: 'raw',
+  rateLimit: 'none',
+  bodyLimit: '256kb',
+  rawBody: {},
+  errors: [401],
+}));

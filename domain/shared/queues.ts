@@ -54,6 +54,14 @@ export interface JobPayloads {
   'send-signing-code': { tenantId: string; signerId: string };
   /** Make the signed PDF and the proof file of a request whose signers have all signed, and complete it. */
   'complete-signature': { tenantId: string; signatureId: string };
+  /** Hand a production request over to the signature provider (Openapi EU-SES). */
+  'submit-signature': { tenantId: string; signatureId: string };
+  /** Read a request's state at the signature provider and apply it (a callback's hint, or the poll). */
+  'sync-signature': { tenantId: string; signatureId: string };
+  /** Delete a cancelled or expired request at the signature provider. */
+  'delete-provider-signature': { tenantId: string; signatureId: string };
+  /** Cron: queue a `sync-signature` for provider requests not heard of for a while (a lost callback). */
+  'sync-provider-signatures': Record<string, never>;
 }
 export type QueueName = keyof JobPayloads;
 
@@ -198,6 +206,28 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   // CPU work on our own data: a failure is a bug or a database outage, retried a few times.
   'complete-signature': {
     create: { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 300 },
+  },
+  // The provider down or its wallet empty: retried for about a day, then the dead-letter queue.
+  'submit-signature': {
+    create: { retryLimit: 12, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 },
+  },
+  // One sync per request queued and one running (singletonKey = request id): a burst of callbacks
+  // is one sync, and a callback during a sync still gets one after it. The poll catches up on failures.
+  'sync-signature': {
+    create: {
+      retryLimit: 8,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 1800,
+      expireInSeconds: 600,
+      policy: 'stately',
+    },
+  },
+  'delete-provider-signature': {
+    create: { retryLimit: 8, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
+  },
+  'sync-provider-signatures': {
+    create: { retryLimit: 2, retryDelay: 30, expireInSeconds: 300, policy: 'singleton' },
   },
 };
 

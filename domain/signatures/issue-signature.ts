@@ -4,6 +4,8 @@ import { actorOf, appendFirstAuditEntries } from '../audit/index.js';
 import { chargeFor } from '../billing/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { OperationContext } from '../shared/operation.js';
+import { callbackTokenHash, callbackTokenOf } from './provider/callback-token.js';
+import { providerForNewRequest } from './provider/provider-choice.js';
 import type { PreparedSignature } from './signature-checks.js';
 import { signatureOwnerOf } from './signature-owner.js';
 import { insertSignatureRequest } from './signature-store.js';
@@ -17,9 +19,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Creates a signature request in the operation's transaction, all or nothing: the deadline check
- * (422), the 1.20 EUR debit in production (402 when the balance is short), the request, its
- * signers (each with its signing-page token, stored as a hash), the original document, the first
- * audit entry and `signature.created`.
+ * (422), who carries it (503 when production has no provider), the 1.20 EUR debit in production
+ * (402 when the balance is short), the request, its signers (each with its signing-page token,
+ * stored as a hash), the original document, the first audit entry, `signature.created`, and for
+ * Openapi the job that hands the request over.
  */
 export async function issueSignature(
   ctx: OperationContext,
@@ -31,6 +34,7 @@ export async function issueSignature(
   const expiresAt = deadlineOf(input.expires_at, now);
   const id = randomUUID();
   const actor = actorOf(ctx.caller);
+  const provider = await providerForNewRequest(ctx.tx, ctx.deps.config, owner.environment);
   const charged = await chargeFor(ctx.tx, {
     tenantId: owner.tenantId,
     environment: owner.environment,
@@ -73,6 +77,8 @@ export async function issueSignature(
       redirectCompleteUrl: input.redirect_complete_url ?? null,
       redirectCancelUrl: input.redirect_cancel_url ?? null,
       archiveEnabled: input.archive_enabled ?? null,
+      provider,
+      callbackTokenHash: provider === 'openapi' ? callbackTokenHash(callbackTokenOf(ctx.deps.config, id)) : null,
       expiresAt,
       createdBy: actor,
       now,
@@ -102,6 +108,9 @@ export async function issueSignature(
       first: true,
     },
   ]);
+  if (provider === 'openapi') {
+    await ctx.jobs.send('submit-signature', { tenantId: r.tenant_id, signatureId: id });
+  }
   await ctx.events.emit('signature.created', eventData(stored.request, stored.signers.length), {
     tenantId: r.tenant_id,
     environment: r.environment,

@@ -58,6 +58,10 @@ export async function cancelSignature(ctx: OperationContext, id: string, surface
     tenantId: r.tenant_id,
     environment: r.environment,
   });
+  // Its signing links stop working at the provider too (a handover in flight deletes it when recorded).
+  if (r.provider === 'openapi' && r.provider_id) {
+    await ctx.jobs.send('delete-provider-signature', { tenantId: r.tenant_id, signatureId: r.id });
+  }
   return toSignatureView(ctx.deps.config, { request: closed, signers });
 }
 

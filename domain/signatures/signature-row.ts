@@ -39,9 +39,15 @@ export interface SignatureRequestRow {
   archive_enabled: boolean | null;
   expires_at: Date;
   refusal_reason: string | null;
-  provider: string | null;
+  /** Who carries the request: the service's signing page (`simulator`, or null for older rows) or Openapi. */
+  provider: 'simulator' | 'openapi' | null;
   provider_id: string | null;
   callback_token_hash: string | null;
+  provider_attempted_at: Date | null;
+  provider_submitted_at: Date | null;
+  provider_state: string | null;
+  provider_error: string | null;
+  provider_synced_at: Date | null;
   created_at: Date;
   updated_at: Date;
   completed_at: Date | null;
@@ -62,6 +68,8 @@ export interface SignerRow {
   message: string | null;
   status: SignerStatus;
   signed_at: Date | null;
+  /** The provider's signing link of the signer (Openapi requests), sealed. */
+  provider_url_sealed: string | null;
 }
 
 export interface StoredSignature {

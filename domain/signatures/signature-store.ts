@@ -43,6 +43,9 @@ export interface NewSignatureRequest {
   redirectCompleteUrl: string | null;
   redirectCancelUrl: string | null;
   archiveEnabled: boolean | null;
+  provider: 'simulator' | 'openapi';
+  /** Openapi requests: the SHA-256 of the opaque token in their callback URL. */
+  callbackTokenHash: string | null;
   expiresAt: Date;
   createdBy: Record<string, string | null>;
   now: Date;
@@ -73,6 +76,7 @@ const SIGNER_COLUMNS = [
   'message',
   'status',
   'signed_at',
+  'provider_url_sealed',
 ];
 
 const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
@@ -104,6 +108,8 @@ export async function insertSignatureRequest(
       redirect_complete_url: n.redirectCompleteUrl,
       redirect_cancel_url: n.redirectCancelUrl,
       archive_enabled: n.archiveEnabled,
+      provider: n.provider,
+      callback_token_hash: n.callbackTokenHash,
       expires_at: n.expiresAt,
       created_by: JSON.stringify(n.createdBy),
       created_at: n.now,

@@ -1,5 +1,6 @@
 import type { Config } from '../shared/config.js';
-import type { StoredSignature } from './signature-row.js';
+import { providerUrlOf } from './provider/provider-url.js';
+import type { SignatureRequestRow, SignerRow, StoredSignature } from './signature-row.js';
 import { signingUrlOf } from './signing-token.js';
 
 /** The Signature of the API (schemas/signatures.ts `Signature`). */
@@ -23,7 +24,7 @@ export interface SignatureView {
     phone: string | null;
     auth_method: StoredSignature['signers'][number]['auth_method'];
     status: StoredSignature['signers'][number]['status'];
-    signing_url: string;
+    signing_url: string | null;
     signed_at: string | null;
   }[];
   refusal_reason: string | null;
@@ -56,7 +57,7 @@ export function toSignatureView(config: Config, { request: r, signers }: StoredS
       phone: s.phone,
       auth_method: s.auth_method,
       status: s.status,
-      signing_url: signingUrlOf(config, s.id),
+      signing_url: signingLinkOf(config, r, s),
       signed_at: s.signed_at?.toISOString() ?? null,
     })),
     refusal_reason: r.refusal_reason,
@@ -66,3 +67,13 @@ export function toSignatureView(config: Config, { request: r, signers }: StoredS
     updated_at: r.updated_at.toISOString(),
   };
 }
+
+/**
+ * A signer's signing link: the service's signing page, or for Openapi requests the provider's link,
+ * null until the request is handed over (a few seconds after creation).
+ */
+export const signingLinkOf = (
+  config: Config,
+  r: Pick<SignatureRequestRow, 'provider'>,
+  s: Pick<SignerRow, 'id' | 'provider_url_sealed'>,
+): string | null => (r.provider === 'openapi' ? providerUrlOf(config, s) : signingUrlOf(config, s.id));

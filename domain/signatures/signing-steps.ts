@@ -26,7 +26,8 @@ export interface SigningStepResult {
 
 /**
  * The signing page is the simulator's: it serves sandbox requests always, production requests only
- * while the simulator is the signature provider (ENABLE_SIMULATORS). Otherwise the token is unknown.
+ * while the simulator is the signature provider (ENABLE_SIMULATORS), never a request Openapi carries.
+ * Otherwise the token is unknown.
  */
 export async function openServedSession(
   ctx: OperationContext,
@@ -34,7 +35,8 @@ export async function openServedSession(
   options: { forUpdate?: boolean } = {},
 ): Promise<SigningSession> {
   const session = await openSigningSession(ctx.tx, token, options);
-  if (session.request.environment === 'production' && !ctx.deps.config.enableSimulators) {
+  const { request } = session;
+  if (request.provider === 'openapi' || (request.environment === 'production' && !ctx.deps.config.enableSimulators)) {
     throw new AppError('NOT_FOUND', 'This signing link is not valid.');
   }
   return session;
@@ -352,7 +354,7 @@ export async function refuseAsSigner(ctx: OperationContext, token: string, reaso
   return { message: 'Your refusal is recorded.', status: refused.status, redirect_url: r.redirect_cancel_url };
 }
 
-const signerData = (s: Pick<SigningSigner, 'id' | 'first_name' | 'last_name' | 'status' | 'signed_at'>) => ({
+export const signerData = (s: Pick<SigningSigner, 'id' | 'first_name' | 'last_name' | 'status' | 'signed_at'>) => ({
   id: s.id,
   full_name: fullNameOf(s),
   status: s.status,

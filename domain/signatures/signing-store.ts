@@ -14,6 +14,9 @@ export interface SigningSigner extends SignerRow {
   signature_image: string | null;
   refusal_reason: string | null;
   refused_at: Date | null;
+  /** Openapi requests: the provider's signer id and state. */
+  provider_signer_id: string | null;
+  provider_state: string | null;
 }
 
 export interface SigningSession {

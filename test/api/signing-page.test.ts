@@ -158,11 +158,11 @@ test('a signer reached by SMS gets the code in the local SMS log', async (t) => 
   t.is((await call(token, 'otp/verify', { code })).status, 200);
 });
 
-test('without ENABLE_SIMULATORS a production request has no signing page; a sandbox one still has', async (t) => {
+test('without ENABLE_SIMULATORS and no provider, a production request is refused (503, nothing charged); a sandbox one has its page', async (t) => {
   const owner = await seedPlatformTenant(closed.ownerDb, { kyb: 'verified' });
   await closed.ownerDb('balances').where({ tenant_id: owner.tenantId }).update({ amount: '10.00' });
-  const create = async (key: string, route: string) => {
-    const res = await closed.request(
+  const create = (key: string, route: string) =>
+    closed.request(
       route,
       postJson(
         {
@@ -174,16 +174,15 @@ test('without ENABLE_SIMULATORS a production request has no signing page; a sand
         { 'X-API-Key': key },
       ),
     );
-    const json = await readJson(res);
-    if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(json)}`);
-    return tokenOf(json.data);
-  };
   const production = await create(owner.keys.sk_live, '/api/v1/signatures');
-  t.is((await closed.request(`/sign/${production}`)).status, 404);
-  t.is((await closed.request(`/sign/${production}/otp`, postJson({}))).status, 404);
-  t.is((await closed.request(`/sign/${production}/document`)).status, 404);
+  t.is(production.status, 503);
+  t.is((await readJson(production)).code, 'PROVIDER_UNAVAILABLE');
+  const balance = await closed.ownerDb('balances').where({ tenant_id: owner.tenantId }).first();
+  t.is(Number(balance.amount), 10);
+  t.is((await closed.ownerDb('signature_requests').where({ tenant_id: owner.tenantId })).length, 0);
   const sandbox = await create(owner.keys.sk_test, '/api/v1/sandbox/signatures');
-  t.is((await closed.request(`/sign/${sandbox}`)).status, 200);
+  t.is(sandbox.status, 201);
+  t.is((await closed.request(`/sign/${tokenOf((await readJson(sandbox)).data)}`)).status, 200);
 });
 
 test('the page carries its CSP: frame-ancestors from iframe_ancestors, else none; scripts from files only', async (t) => {

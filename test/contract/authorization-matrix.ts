@@ -242,6 +242,9 @@ export const EXPECTED: Record<string, Row> = {
   'POST /api/webhooks/superpdp': open(401),
   'POST /api/webhooks/superpdp/invoice': open(401),
   'POST /api/webhooks/superpdp/document': open(401),
+  // Openapi signs nothing: without the URL's token (the matrix sends none) every caller gets 401.
+  'POST /webhooks/openapi/signature': open(401),
+  'POST /api/webhooks/openapi/signature': open(401),
   'GET /api/v1/invoices': invoiceRoute(200),
   'GET /api/v1/invoices/{id}': invoiceRoute(404),
   'PATCH /api/v1/invoices/{id}': invoiceRoute(404),

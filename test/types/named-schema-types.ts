@@ -22,6 +22,7 @@ import type * as invoiceReading from '../../schemas/invoice-reading.js';
 import type * as invoices from '../../schemas/invoices.js';
 import type * as maintenance from '../../schemas/maintenance.js';
 import type * as platform from '../../schemas/platform.js';
+import type * as signatureProviderJobs from '../../schemas/signature-provider-jobs.js';
 import type * as signatures from '../../schemas/signatures.js';
 import type * as signingPage from '../../schemas/signing-page.js';
 import type * as subTenants from '../../schemas/sub-tenants.js';
@@ -37,6 +38,20 @@ import type * as webhooks from '../../schemas/webhooks.js';
 import type { Equals, SchemaType } from './schema-type.js';
 
 type NamedTypes = {
+  ProviderSignatureState: Equals<signatureProviderJobs.ProviderSignatureState, SchemaType<'ProviderSignatureState'>>;
+  SignatureHandover: Equals<signatureProviderJobs.SignatureHandover, SchemaType<'SignatureHandover'>>;
+  RecordSignatureHandoverInput: Equals<
+    signatureProviderJobs.RecordSignatureHandoverInput,
+    SchemaType<'RecordSignatureHandoverInput'>
+  >;
+  ApplyProviderStateInput: Equals<signatureProviderJobs.ApplyProviderStateInput, SchemaType<'ApplyProviderStateInput'>>;
+  ProviderSignatureRef: Equals<signatureProviderJobs.ProviderSignatureRef, SchemaType<'ProviderSignatureRef'>>;
+  SignatureProviderOutcome: Equals<
+    signatureProviderJobs.SignatureProviderOutcome,
+    SchemaType<'SignatureProviderOutcome'>
+  >;
+  ProviderSignatureSweep: Equals<signatureProviderJobs.ProviderSignatureSweep, SchemaType<'ProviderSignatureSweep'>>;
+  OpenapiCallbackInput: Equals<signatureProviderJobs.OpenapiCallbackInput, SchemaType<'OpenapiCallbackInput'>>;
   SigningTokenInput: Equals<signingPage.SigningTokenInput, SchemaType<'SigningTokenInput'>>;
   SigningCodeInput: Equals<signingPage.SigningCodeInput, SchemaType<'SigningCodeInput'>>;
   SignDocumentInput: Equals<signingPage.SignDocumentInput, SchemaType<'SignDocumentInput'>>;

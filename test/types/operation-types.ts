@@ -94,12 +94,16 @@ import { healthCheck } from '../../domain/platform/operations/health-check.js';
 import { purgeIdempotencyKeys } from '../../domain/platform/operations/purge-idempotency-keys.js';
 import type { FileOutput } from '../../domain/shared/file-output.js';
 import type { Operation } from '../../domain/shared/operation.js';
+import { applyProviderSignatureState } from '../../domain/signatures/operations/apply-provider-signature-state.js';
 import { cancelSandboxSignature } from '../../domain/signatures/operations/cancel-sandbox-signature.js';
 import { cancelSignature } from '../../domain/signatures/operations/cancel-signature.js';
+import { claimSignatureHandover } from '../../domain/signatures/operations/claim-signature-handover.js';
 import { completeSignature } from '../../domain/signatures/operations/complete-signature.js';
 import { createSignature } from '../../domain/signatures/operations/create-signature.js';
+import { deleteProviderSignature } from '../../domain/signatures/operations/delete-provider-signature.js';
 import { downloadSignatureFile } from '../../domain/signatures/operations/download-signature-file.js';
 import { expireSignatures } from '../../domain/signatures/operations/expire-signatures.js';
+import { getProviderSignatureRef } from '../../domain/signatures/operations/get-provider-signature-ref.js';
 import { getSandboxSignatureDownloadLink } from '../../domain/signatures/operations/get-sandbox-signature-download-link.js';
 import { getSignature } from '../../domain/signatures/operations/get-signature.js';
 import { getSignatureDownloadLink } from '../../domain/signatures/operations/get-signature-download-link.js';
@@ -108,11 +112,16 @@ import { getSigningDocument } from '../../domain/signatures/operations/get-signi
 import { getSigningPage } from '../../domain/signatures/operations/get-signing-page.js';
 import { issueSigningCode } from '../../domain/signatures/operations/issue-signing-code.js';
 import { listSignatures } from '../../domain/signatures/operations/list-signatures.js';
+import { queueProviderSignatureSyncs } from '../../domain/signatures/operations/queue-provider-signature-syncs.js';
+import { receiveOpenapiSignatureCallback } from '../../domain/signatures/operations/receive-openapi-signature-callback.js';
+import { recordSignatureHandover } from '../../domain/signatures/operations/record-signature-handover.js';
 import { refuseSignature } from '../../domain/signatures/operations/refuse-signature.js';
 import { remindSandboxSignature } from '../../domain/signatures/operations/remind-sandbox-signature.js';
 import { remindSignature } from '../../domain/signatures/operations/remind-signature.js';
 import { sendSigningCode } from '../../domain/signatures/operations/send-signing-code.js';
 import { signSignature } from '../../domain/signatures/operations/sign-signature.js';
+import { submitSignature } from '../../domain/signatures/operations/submit-signature.js';
+import { syncSignature } from '../../domain/signatures/operations/sync-signature.js';
 import { verifySigningCode } from '../../domain/signatures/operations/verify-signing-code.js';
 import { createSubTenant } from '../../domain/sub-tenants/operations/create-sub-tenant.js';
 import { deleteSubTenant } from '../../domain/sub-tenants/operations/delete-sub-tenant.js';
@@ -377,6 +386,15 @@ export const CHECKED_OPERATIONS = {
   remindSandboxSignature: [remindSandboxSignature, 'SignatureIdInput', 'SignatureReminder'],
   remindSignature: [remindSignature, 'SignatureIdInput', 'SignatureReminder'],
   completeSignature: [completeSignature, 'SignatureIdInput', 'Signature'],
+  applyProviderSignatureState: [applyProviderSignatureState, 'ApplyProviderStateInput', 'SignatureProviderOutcome'],
+  claimSignatureHandover: [claimSignatureHandover, 'SignatureIdInput', 'SignatureHandover'],
+  deleteProviderSignature: [deleteProviderSignature, 'SignatureIdInput', 'SignatureProviderOutcome'],
+  getProviderSignatureRef: [getProviderSignatureRef, 'SignatureIdInput', 'ProviderSignatureRef'],
+  queueProviderSignatureSyncs: [queueProviderSignatureSyncs, 'EmptyInput', 'ProviderSignatureSweep'],
+  receiveOpenapiSignatureCallback: [receiveOpenapiSignatureCallback, 'OpenapiCallbackInput', 'InboundEventOutcome'],
+  recordSignatureHandover: [recordSignatureHandover, 'RecordSignatureHandoverInput', 'SignatureProviderOutcome'],
+  submitSignature: [submitSignature, 'SignatureIdInput', 'SignatureProviderOutcome'],
+  syncSignature: [syncSignature, 'SignatureIdInput', 'SignatureProviderOutcome'],
   getSigningDocument: [getSigningDocument, 'SigningTokenInput', 'SigningDocument'],
   getSigningPage: [getSigningPage, 'SigningTokenInput', 'SigningPage'],
   issueSigningCode: [issueSigningCode, 'IssueSigningCodeInput', 'SigningCodeMessage'],

@@ -28,7 +28,7 @@ const body = {
   ],
 };
 
-test('the reminder job mails each pending signer reached by e-mail their own signing link', async (t) => {
+test('the reminder job mails each pending signer reached by e-mail, and texts the one reached by phone only, their own signing link', async (t) => {
   const owner = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
   await app.ownerDb('balances').where({ tenant_id: owner.tenantId }).update({ amount: '5.00' });
   const headers = { 'X-API-Key': owner.keys.sk_live };
@@ -38,12 +38,16 @@ test('the reminder job mails each pending signer reached by e-mail their own sig
   t.is(reminded.status, 200);
 
   const result = await sendSignatureReminders({ tenantId: owner.tenantId, signatureId: s.id }, app.deps);
-  t.deepEqual(result, { signature_id: s.id, mailed: 1, skipped: 1 });
+  t.deepEqual(result, { signature_id: s.id, mailed: 1, texted: 1, skipped: 0 });
   const mail = await readFile(mailLog, 'utf8');
   t.true(mail.includes('To: ada@example.com'));
   t.true(mail.includes('Bail commercial'));
   t.true(mail.includes(s.signers[0].signing_url));
   t.false(mail.includes(s.signers[1].signing_url));
+  const sms = await readFile(path.join(path.dirname(mailLog), 'sms.log'), 'utf8');
+  t.true(sms.includes('To: +33612345678'));
+  t.true(sms.includes(s.signers[1].signing_url));
+  t.false(sms.includes(s.signers[0].signing_url));
 
   // A request no longer pending sends nothing.
   await app.request(`/api/v1/signatures/${s.id}/cancel`, postJson({}, headers));

@@ -48,6 +48,9 @@ export const expireSignatures = defineCommand<EmptyInput, ExpiredSignatures>({
         options: { tenantId: r.tenant_id, environment: r.environment },
       })),
     );
+    for (const r of due.filter((d) => d.provider === 'openapi' && d.provider_id)) {
+      await ctx.jobs.send('delete-provider-signature', { tenantId: r.tenant_id, signatureId: r.id });
+    }
     return { expired: due.length };
   },
 });

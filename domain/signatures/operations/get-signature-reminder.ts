@@ -1,8 +1,7 @@
 import type { SignatureReminderMails } from '../../../schemas/signatures.js';
 import { defineQuery } from '../../shared/operation.js';
 import { findReadableSignature } from '../signature-store.js';
-import { fullNameOf } from '../signature-view.js';
-import { signingUrlOf } from '../signing-token.js';
+import { fullNameOf, signingLinkOf } from '../signature-view.js';
 
 export const getSignatureReminder = defineQuery<{ id: string }, SignatureReminderMails>({
   name: 'get_signature_reminder',
@@ -29,7 +28,7 @@ export const getSignatureReminder = defineQuery<{ id: string }, SignatureReminde
           phone: s.phone,
           auth_method: s.auth_method,
           full_name: fullNameOf(s),
-          signing_url: signingUrlOf(ctx.deps.config, s.id),
+          signing_url: signingLinkOf(ctx.deps.config, request, s),
         })),
     };
   },

@@ -1,11 +1,15 @@
 /** Every operation of the signatures context. */
 
+export { applyProviderSignatureState } from './apply-provider-signature-state.js';
 export { cancelSandboxSignature } from './cancel-sandbox-signature.js';
 export { cancelSignature } from './cancel-signature.js';
+export { claimSignatureHandover } from './claim-signature-handover.js';
 export { completeSignature } from './complete-signature.js';
 export { createSignature } from './create-signature.js';
+export { deleteProviderSignature } from './delete-provider-signature.js';
 export { downloadSignatureFile } from './download-signature-file.js';
 export { expireSignatures } from './expire-signatures.js';
+export { getProviderSignatureRef } from './get-provider-signature-ref.js';
 export { getSandboxSignatureDownloadLink } from './get-sandbox-signature-download-link.js';
 export { getSignature } from './get-signature.js';
 export { getSignatureDownloadLink } from './get-signature-download-link.js';
@@ -14,9 +18,14 @@ export { getSigningDocument } from './get-signing-document.js';
 export { getSigningPage, type SigningPageView } from './get-signing-page.js';
 export { issueSigningCode } from './issue-signing-code.js';
 export { listSignatures } from './list-signatures.js';
+export { queueProviderSignatureSyncs } from './queue-provider-signature-syncs.js';
+export { receiveOpenapiSignatureCallback } from './receive-openapi-signature-callback.js';
+export { recordSignatureHandover } from './record-signature-handover.js';
 export { refuseSignature } from './refuse-signature.js';
 export { remindSandboxSignature } from './remind-sandbox-signature.js';
 export { remindSignature } from './remind-signature.js';
 export { sendSigningCode } from './send-signing-code.js';
 export { signSignature } from './sign-signature.js';
+export { submitSignature } from './submit-signature.js';
+export { syncSignature } from './sync-signature.js';
 export { verifySigningCode } from './verify-signing-code.js';

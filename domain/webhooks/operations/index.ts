@@ -10,7 +10,7 @@ export { listWebhookEndpoints } from './list-webhook-endpoints.js';
 export { listWebhookLogs } from './list-webhook-logs.js';
 export { prepareWebhookDelivery } from './prepare-webhook-delivery.js';
 export { prepareWebhookTest } from './prepare-webhook-test.js';
-export { processInboundEvent } from './process-inbound-event.js';
+export { processInboundEvent, recordInboundEvent } from './process-inbound-event.js';
 export { recordWebhookAttempt, recordWebhookAttempts } from './record-webhook-attempt.js';
 export { recordWebhookTest } from './record-webhook-test.js';
 export { regenerateTenantWebhookSecret } from './regenerate-tenant-webhook-secret.js';

@@ -54,12 +54,27 @@ export async function processInboundEvent(
   if (unstorable.length) {
     throw AppError.validation(Object.fromEntries(unstorable.map(([path, reason]) => [path, [reason]])));
   }
-  const event = callback.identify(payload);
+  return recordInboundEvent(callback.provider, callback.identify(payload), callback.rawBody, payload, handler, deps);
+}
+
+/**
+ * A callback already authenticated (by its signature, or for providers that sign nothing by a
+ * secret of its URL) and parsed: claimed once per (provider, event id) and handled in the claim's
+ * transaction; a repeat answers `already_processed`.
+ */
+export function recordInboundEvent(
+  provider: string,
+  event: { id: string; type?: string | null },
+  rawBody: Buffer,
+  payload: unknown,
+  handler: InboundHandler,
+  deps: Deps,
+): Promise<InboundEventOutcome> {
   const input: InboundEventInput = {
-    provider: callback.provider,
+    provider,
     event_id: event.id,
     event_type: event.type ?? null,
-    payload_sha256: createHash('sha256').update(callback.rawBody).digest('hex'),
+    payload_sha256: createHash('sha256').update(rawBody).digest('hex'),
   };
   return execute(inboundEventOperation(handler, payload), input, systemCaller(), deps);
 }
