@@ -101,14 +101,32 @@ function sizeInBytes(limit: string): number {
 function rawParser(limit: string): Middleware {
   const max = sizeInBytes(limit);
   return async (ctx, next) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > max) throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than this route accepts.');
-      chunks.push(chunk);
-    }
-    (ctx.state as { rawBody?: Buffer }).rawBody = Buffer.concat(chunks);
+    (ctx.state as { rawBody?: Buffer }).rawBody = await new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const stop = () => {
+        ctx.req.off('data', onData).off('end', onEnd).off('error', onError);
+      };
+      const onData = (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= max) return void chunks.push(chunk);
+        // Stop reading without destroying the request: the 413 is still answered, and the
+        // connection is closed after it rather than reused with the rest of the body unread.
+        stop();
+        ctx.req.pause();
+        ctx.res.shouldKeepAlive = false;
+        reject(new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than this route accepts.'));
+      };
+      const onEnd = () => {
+        stop();
+        resolve(Buffer.concat(chunks));
+      };
+      const onError = (err: Error) => {
+        stop();
+        reject(err);
+      };
+      ctx.req.on('data', onData).on('end', onEnd).on('error', onError);
+    });
     await next();
   };
 }
