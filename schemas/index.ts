@@ -18,6 +18,7 @@ import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
 import { platformSchemas } from './platform.js';
 import type { JsonSchema } from './registry.js';
+import { signatureProviderAdminSchemas } from './signature-provider-admin.js';
 import { signatureSchemas } from './signatures.js';
 import { signingPageSchemas } from './signing-page.js';
 import { subTenantSchemas } from './sub-tenants.js';
@@ -61,6 +62,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...incomingInvoiceSchemas,
   ...creditNoteSchemas,
   ...signatureSchemas,
+  ...signatureProviderAdminSchemas,
   ...signingPageSchemas,
   ...transmissionSchemas,
   ...transmissionJobSchemas,

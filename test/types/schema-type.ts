@@ -18,6 +18,7 @@ import type { invoiceReadingSchemas } from '../../schemas/invoice-reading.js';
 import type { invoiceSchemas } from '../../schemas/invoices.js';
 import type { maintenanceSchemas } from '../../schemas/maintenance.js';
 import type { platformSchemas } from '../../schemas/platform.js';
+import type { signatureProviderAdminSchemas } from '../../schemas/signature-provider-admin.js';
 import type { signatureSchemas } from '../../schemas/signatures.js';
 import type { signingPageSchemas } from '../../schemas/signing-page.js';
 import type { subTenantSchemas } from '../../schemas/sub-tenants.js';
@@ -51,6 +52,7 @@ export type AnySchema =
   | (typeof maintenanceSchemas)[number]
   | (typeof subTenantSchemas)[number]
   | (typeof signatureSchemas)[number]
+  | (typeof signatureProviderAdminSchemas)[number]
   | (typeof signingPageSchemas)[number]
   | (typeof apiKeySchemas)[number]
   | (typeof tenantAuthSchemas)[number]
