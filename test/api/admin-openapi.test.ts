@@ -282,6 +282,17 @@ test.serial('the same API key saved again keeps the token; a new e-mail drops it
   t.is(moved.data.token, null);
 });
 
+test.serial('a saved API key that no longer opens (APP_KEY replaced) is replaced by the next save', async (t) => {
+  await configureWith(t, 'token-before-rotation-ROT1');
+  await app
+    .ownerDb('signature_provider_config')
+    .where({ id: 1 })
+    .update({ api_key_sealed: 'v2:c2VhbGVkIHVuZGVyIGFub3RoZXIga2V5IQ==' });
+  const saved = await save(t, { account_email: EMAIL, api_key: API_KEY });
+  t.is(saved.data.token, null, 'not known to be the same account: the token is dropped');
+  t.false(JSON.stringify(await configRow()).includes(API_KEY));
+});
+
 test.serial(
   'verify and the other provider calls: Openapi down (5xx) → 503 PROVIDER_UNAVAILABLE, no token in the message',
   async (t) => {

@@ -57,7 +57,7 @@ export async function saveConfigRow(tx: Knex, appKey: Buffer, input: SavedConfig
     !!existing &&
     existing.account_email === input.accountEmail &&
     existing.test_mode === testMode &&
-    openOpenapiSecret(appKey, 'api-key', existing.api_key_sealed) === input.apiKey;
+    savedApiKey(appKey, existing) === input.apiKey;
   const token =
     input.token !== undefined
       ? { token_sealed: sealOpenapiSecret(appKey, 'token', input.token), token_expires_at: null, token_scopes: [] }
@@ -129,6 +129,15 @@ export async function replaceServiceToken(
         : { token_sealed: null, token_expires_at: null, token_scopes: [], verified_at: null, updated_at: now },
     );
   return true;
+}
+
+/** The saved API key; null when it no longer opens (APP_KEY was replaced): saving again is the fix. */
+function savedApiKey(appKey: Buffer, row: OpenapiConfigRow): string | null {
+  try {
+    return openOpenapiSecret(appKey, 'api-key', row.api_key_sealed);
+  } catch {
+    return null;
+  }
 }
 
 /** Ids of the stored tokens whose refresh token the service holds. */
