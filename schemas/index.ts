@@ -18,6 +18,7 @@ import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
 import { platformSchemas } from './platform.js';
 import type { JsonSchema } from './registry.js';
+import { signatureProviderAdminSchemas } from './signature-provider-admin.js';
 import { signatureProviderJobSchemas } from './signature-provider-jobs.js';
 import { signatureSchemas } from './signatures.js';
 import { signingPageSchemas } from './signing-page.js';
@@ -63,6 +64,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...creditNoteSchemas,
   ...signatureSchemas,
   ...signatureProviderJobSchemas,
+  ...signatureProviderAdminSchemas,
   ...signingPageSchemas,
   ...transmissionSchemas,
   ...transmissionJobSchemas,

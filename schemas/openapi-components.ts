@@ -59,6 +59,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Fiscal: "The tenant's fiscal ledger: integrity checks of its hash chains (scope fiscal:read).",
   Webhooks:
     'Endpoints that receive your events as signed POSTs (X-Service-Signature: t=<unix s>,v1=<HMAC-SHA256 hex>), retried for about 27 hours, with a log of every attempt.',
+  Admin:
+    "Operator routes, for dashboard users with the `admin access` permission (bearer token or cookie session, never an API key): the signature provider's account, its verification, tokens and wallet.",
   Sandbox: 'The sandbox route set: the same operations, for sk_test_ keys only, free and never sent.',
 };
 
@@ -66,7 +68,7 @@ export const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Malformed request (invalid JSON, bad header).',
   401: 'Missing, malformed, unknown or revoked credentials.',
   402: 'The prepaid balance does not cover this paid operation (production only).',
-  403: 'The credential may not do this (scope, KYB, environment, disabled tenant).',
+  403: 'The credential may not do this (scope, permission, KYB, environment, disabled tenant).',
   404: 'Unknown id, or an id that belongs to someone else.',
   409: 'Conflict (duplicate, Idempotency-Key in use, a state that forbids the request, a file not generated yet).',
   410: 'Gone: the download link expired; ask for a new one.',

@@ -1,4 +1,5 @@
 import type { RouteSpec } from '../http/route-spec.js';
+import { adminOpenapiRoutes } from './admin-openapi.routes.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { balanceRoutes } from './balance.routes.js';
@@ -69,4 +70,5 @@ export const ROUTES: readonly RouteSpec[] = [
   ...transmissionRoutes,
   ...superpdpCallbackRoutes,
   ...fiscalExportRoutes,
+  ...adminOpenapiRoutes,
 ];

@@ -26,7 +26,7 @@ export const ERROR_CATALOGUE = {
     description: 'A provider callback whose signature is missing, wrong or outside the 300 s window.',
   },
   INSUFFICIENT_BALANCE: { status: 402, description: 'The prepaid balance does not cover this paid operation.' },
-  FORBIDDEN: { status: 403, description: 'The credential may not do this (scope, caller kind).' },
+  FORBIDDEN: { status: 403, description: 'The credential may not do this (scope, caller kind, admin permission).' },
   ACCOUNT_DISABLED: { status: 403, description: 'A dashboard user whose account an admin disabled.' },
   CSRF_TOKEN_MISMATCH: {
     status: 403,

@@ -5,7 +5,7 @@ import { CommitOutcomeUnknown, commitOutcome } from './commit-outcome.js';
 import type { Deps } from './deps.js';
 import { groupCommitOf } from './group-commit.js';
 import type { Logger } from './logger.js';
-import type { Operation, OperationContext, Scope } from './operation.js';
+import type { Operation, OperationContext, Permission, Scope } from './operation.js';
 import { setTenantContext, setTenantContextTakingXid } from './tenant-context.js';
 import { noEvents, txEvents } from './tx-events.js';
 import { noJobs, txJobs } from './tx-jobs.js';
@@ -145,7 +145,7 @@ async function inTransaction<O>(deps: Deps, plan: TransactionPlan<O>): Promise<O
   }
 }
 
-/** The caller's kind, then the scope its credential carries. */
+/** The caller's kind, then the scope its credential carries, then the user's permission. */
 export function authorize(op: Operation<never, unknown>, caller: Caller): void {
   if (!op.callers.includes(caller.kind)) {
     if (caller.kind === 'anonymous') {
@@ -154,6 +154,18 @@ export function authorize(op: Operation<never, unknown>, caller: Caller): void {
     throw new AppError('FORBIDDEN', `${op.name} is not available to this credential.`);
   }
   if (op.scope) requireScope(caller, op.scope, op.name);
+  if (op.permission) requirePermission(caller, op.permission, op.name);
+}
+
+/**
+ * The calling user holds `permission`, signed in as itself: a bearer token or a cookie session. An
+ * API key carries scopes only, never its creator's permissions, so a leaked key cannot reach the
+ * admin routes even if one of them ever takes keys.
+ */
+export function requirePermission(caller: Caller, permission: Permission, operation: string): void {
+  const signedIn = caller.credential?.type === 'access_token' || caller.credential?.type === 'session';
+  if (caller.kind === 'user' && signedIn && caller.permissions?.includes(permission)) return;
+  throw new AppError('FORBIDDEN', `${operation} needs the "${permission}" permission: sign in as an admin.`);
 }
 
 /** The caller's credential carries `scope` (operations whose input decides a second scope call it too). */

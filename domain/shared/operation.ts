@@ -23,6 +23,13 @@ export type Scope =
   | 'webhooks:write'
   | 'sub_tenants:write';
 
+/**
+ * Permissions a dashboard user can hold (spec "Scopes and roles": admin routes need `admin access`).
+ * Unlike scopes, they come with the user's own sign-in only (bearer token, cookie session), never
+ * with an API key.
+ */
+export type Permission = 'admin access';
+
 export interface OperationContext {
   /** The operation's transaction (commands) or the database (public queries). */
   tx: Knex;
@@ -49,6 +56,8 @@ export interface Operation<I = unknown, O = unknown> {
   callers: readonly CallerKind[];
   /** Scope the caller's credential must carry, if any. */
   scope?: Scope;
+  /** Permission the calling user must hold, through a bearer token or cookie session (403 otherwise). */
+  permission?: Permission;
   /**
    * false: runs without a transaction, jobs or events. Queries that must answer without one (the
    * health check), and commands that wait on a third party (a webhook test call), which must not

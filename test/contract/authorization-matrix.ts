@@ -52,6 +52,12 @@ const open = (status: number) => row(status);
 const dashboard = (status: number, set: Partial<Row> = {}) =>
   row(401, { user_token: status, user_session: status, admin_token: status, ...set });
 
+/**
+ * [Bearer] with the `admin access` permission (the dashboard's token or cookie session): a user
+ * without it is refused (403); keys are not read (401), even an admin's.
+ */
+const adminRoute = (status: number) => row(401, { user_token: 403, user_session: 403, admin_token: status });
+
 /** [Bearer] or a user's API key; tenant keys are read too and `tenant` says what they get. */
 const dashboardOrKey = (status: number, tenant: number, set: Partial<Row> = {}) =>
   row(401, {
@@ -312,6 +318,17 @@ export const EXPECTED: Record<string, Row> = {
   'POST /api/v1/webhooks/{id}/test': dashboard(404),
   'GET /api/v1/webhooks/{id}/logs': dashboard(404),
   'POST /api/v1/webhooks/{id}/regenerate-secret': dashboard(404),
+
+  // No signature provider account is configured here: the routes that call Openapi answer 409.
+  'GET /api/v1/admin/openapi/config': adminRoute(200),
+  'POST /api/v1/admin/openapi/config': adminRoute(422),
+  'POST /api/v1/admin/openapi/config/verify': adminRoute(409),
+  'GET /api/v1/admin/openapi/credit': adminRoute(409),
+  'GET /api/v1/admin/openapi/tokens': adminRoute(409),
+  'POST /api/v1/admin/openapi/tokens': adminRoute(422),
+  // A UUID is not a token id (`tok_` + 24 hex): 404 without asking Openapi.
+  'DELETE /api/v1/admin/openapi/tokens/{id}': adminRoute(404),
+  'POST /api/v1/admin/openapi/tokens/{id}/refresh': adminRoute(404),
 };
 
 /**

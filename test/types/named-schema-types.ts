@@ -22,6 +22,7 @@ import type * as invoiceReading from '../../schemas/invoice-reading.js';
 import type * as invoices from '../../schemas/invoices.js';
 import type * as maintenance from '../../schemas/maintenance.js';
 import type * as platform from '../../schemas/platform.js';
+import type * as signatureProviderAdmin from '../../schemas/signature-provider-admin.js';
 import type * as signatureProviderJobs from '../../schemas/signature-provider-jobs.js';
 import type * as signatures from '../../schemas/signatures.js';
 import type * as signingPage from '../../schemas/signing-page.js';
@@ -294,6 +295,18 @@ type NamedTypes = {
   WebhookEndpointIdInput: Equals<webhooks.WebhookEndpointIdInput, SchemaType<'WebhookEndpointIdInput'>>;
   ListWebhookEndpointsInput: Equals<webhooks.ListWebhookEndpointsInput, SchemaType<'ListWebhookEndpointsInput'>>;
   WebhookTestResult: Equals<webhooks.WebhookTestResult, SchemaType<'WebhookTestResult'>>;
+  OpenapiVerification: Equals<signatureProviderAdmin.OpenapiVerification, SchemaType<'OpenapiVerification'>>;
+  OpenapiConfig: Equals<signatureProviderAdmin.OpenapiConfig, SchemaType<'OpenapiConfig'>>;
+  SaveOpenapiConfigInput: Equals<signatureProviderAdmin.SaveOpenapiConfigInput, SchemaType<'SaveOpenapiConfigInput'>>;
+  OpenapiCredit: Equals<signatureProviderAdmin.OpenapiCredit, SchemaType<'OpenapiCredit'>>;
+  OpenapiTokenList: Equals<signatureProviderAdmin.OpenapiTokenList, SchemaType<'OpenapiTokenList'>>;
+  CreatedOpenapiToken: Equals<signatureProviderAdmin.CreatedOpenapiToken, SchemaType<'CreatedOpenapiToken'>>;
+  CreateOpenapiTokenInput: Equals<
+    signatureProviderAdmin.CreateOpenapiTokenInput,
+    SchemaType<'CreateOpenapiTokenInput'>
+  >;
+  OpenapiTokenIdInput: Equals<signatureProviderAdmin.OpenapiTokenIdInput, SchemaType<'OpenapiTokenIdInput'>>;
+  OpenapiTokenDeleted: Equals<signatureProviderAdmin.OpenapiTokenDeleted, SchemaType<'OpenapiTokenDeleted'>>;
 };
 type EveryValueTrue<T extends Record<string, true>> = T;
 

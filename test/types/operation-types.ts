@@ -99,10 +99,14 @@ import { cancelSandboxSignature } from '../../domain/signatures/operations/cance
 import { cancelSignature } from '../../domain/signatures/operations/cancel-signature.js';
 import { claimSignatureHandover } from '../../domain/signatures/operations/claim-signature-handover.js';
 import { completeSignature } from '../../domain/signatures/operations/complete-signature.js';
+import { createOpenapiToken } from '../../domain/signatures/operations/create-openapi-token.js';
 import { createSignature } from '../../domain/signatures/operations/create-signature.js';
+import { deleteOpenapiToken } from '../../domain/signatures/operations/delete-openapi-token.js';
 import { deleteProviderSignature } from '../../domain/signatures/operations/delete-provider-signature.js';
 import { downloadSignatureFile } from '../../domain/signatures/operations/download-signature-file.js';
 import { expireSignatures } from '../../domain/signatures/operations/expire-signatures.js';
+import { getOpenapiConfig } from '../../domain/signatures/operations/get-openapi-config.js';
+import { getOpenapiCredit } from '../../domain/signatures/operations/get-openapi-credit.js';
 import { getProviderSignatureRef } from '../../domain/signatures/operations/get-provider-signature-ref.js';
 import { getSandboxSignatureDownloadLink } from '../../domain/signatures/operations/get-sandbox-signature-download-link.js';
 import { getSignature } from '../../domain/signatures/operations/get-signature.js';
@@ -111,17 +115,21 @@ import { getSignatureReminder } from '../../domain/signatures/operations/get-sig
 import { getSigningDocument } from '../../domain/signatures/operations/get-signing-document.js';
 import { getSigningPage } from '../../domain/signatures/operations/get-signing-page.js';
 import { issueSigningCode } from '../../domain/signatures/operations/issue-signing-code.js';
+import { listOpenapiTokens } from '../../domain/signatures/operations/list-openapi-tokens.js';
 import { listSignatures } from '../../domain/signatures/operations/list-signatures.js';
 import { queueProviderSignatureSyncs } from '../../domain/signatures/operations/queue-provider-signature-syncs.js';
 import { receiveOpenapiSignatureCallback } from '../../domain/signatures/operations/receive-openapi-signature-callback.js';
 import { recordSignatureHandover } from '../../domain/signatures/operations/record-signature-handover.js';
+import { refreshOpenapiToken } from '../../domain/signatures/operations/refresh-openapi-token.js';
 import { refuseSignature } from '../../domain/signatures/operations/refuse-signature.js';
 import { remindSandboxSignature } from '../../domain/signatures/operations/remind-sandbox-signature.js';
 import { remindSignature } from '../../domain/signatures/operations/remind-signature.js';
+import { saveOpenapiConfig } from '../../domain/signatures/operations/save-openapi-config.js';
 import { sendSigningCode } from '../../domain/signatures/operations/send-signing-code.js';
 import { signSignature } from '../../domain/signatures/operations/sign-signature.js';
 import { submitSignature } from '../../domain/signatures/operations/submit-signature.js';
 import { syncSignature } from '../../domain/signatures/operations/sync-signature.js';
+import { verifyOpenapiConfig } from '../../domain/signatures/operations/verify-openapi-config.js';
 import { verifySigningCode } from '../../domain/signatures/operations/verify-signing-code.js';
 import { createSubTenant } from '../../domain/sub-tenants/operations/create-sub-tenant.js';
 import { deleteSubTenant } from '../../domain/sub-tenants/operations/delete-sub-tenant.js';
@@ -373,6 +381,14 @@ export const CHECKED_OPERATIONS = {
   regenerateWebhookSecret: [regenerateWebhookSecret, 'WebhookEndpointIdInput', 'CreatedWebhookEndpoint'],
   testWebhookEndpoint: [testWebhookEndpoint, 'WebhookEndpointIdInput', 'WebhookTestResult'],
   updateWebhookEndpoint: [updateWebhookEndpoint, 'UpdateWebhookEndpointInput', 'WebhookEndpoint'],
+  createOpenapiToken: [createOpenapiToken, 'CreateOpenapiTokenInput', 'CreatedOpenapiToken'],
+  deleteOpenapiToken: [deleteOpenapiToken, 'OpenapiTokenIdInput', 'OpenapiTokenDeleted'],
+  getOpenapiConfig: [getOpenapiConfig, 'EmptyInput', 'OpenapiConfig'],
+  getOpenapiCredit: [getOpenapiCredit, 'EmptyInput', 'OpenapiCredit'],
+  listOpenapiTokens: [listOpenapiTokens, 'EmptyInput', 'OpenapiTokenList'],
+  refreshOpenapiToken: [refreshOpenapiToken, 'OpenapiTokenIdInput', 'CreatedOpenapiToken'],
+  saveOpenapiConfig: [saveOpenapiConfig, 'SaveOpenapiConfigInput', 'OpenapiConfig'],
+  verifyOpenapiConfig: [verifyOpenapiConfig, 'EmptyInput', 'OpenapiVerification'],
   cancelSandboxSignature: [cancelSandboxSignature, 'SignatureIdInput', 'Signature'],
   cancelSignature: [cancelSignature, 'SignatureIdInput', 'Signature'],
   createSignature: [createSignature, 'CreateSignatureInput', 'Signature'],

@@ -18,6 +18,7 @@ import type { invoiceReadingSchemas } from '../../schemas/invoice-reading.js';
 import type { invoiceSchemas } from '../../schemas/invoices.js';
 import type { maintenanceSchemas } from '../../schemas/maintenance.js';
 import type { platformSchemas } from '../../schemas/platform.js';
+import type { signatureProviderAdminSchemas } from '../../schemas/signature-provider-admin.js';
 import type { signatureProviderJobSchemas } from '../../schemas/signature-provider-jobs.js';
 import type { signatureSchemas } from '../../schemas/signatures.js';
 import type { signingPageSchemas } from '../../schemas/signing-page.js';
@@ -53,6 +54,7 @@ export type AnySchema =
   | (typeof subTenantSchemas)[number]
   | (typeof signatureSchemas)[number]
   | (typeof signatureProviderJobSchemas)[number]
+  | (typeof signatureProviderAdminSchemas)[number]
   | (typeof signingPageSchemas)[number]
   | (typeof apiKeySchemas)[number]
   | (typeof tenantAuthSchemas)[number]

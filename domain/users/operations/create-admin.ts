@@ -1,13 +1,13 @@
 import type { CreateAdminInput, CreatedAdmin } from '../../../schemas/users.js';
 import { AppError } from '../../shared/app-error.js';
-import { defineCommand } from '../../shared/operation.js';
+import { defineCommand, type Permission } from '../../shared/operation.js';
 import { isUniqueViolation } from '../../shared/pg-errors.js';
 import { insertTenant } from '../../tenants/index.js';
 import { hashPassword } from '../password.js';
 import { insertUser } from '../user-store.js';
 
 /** The permission the specification's admin routes require. */
-export const ADMIN_PERMISSION = 'admin access';
+export const ADMIN_PERMISSION: Permission = 'admin access';
 
 export const createAdmin = defineCommand<CreateAdminInput, CreatedAdmin>({
   name: 'create_admin',
