@@ -54,6 +54,10 @@ export interface JobPayloads {
   'send-signing-code': { tenantId: string; signerId: string };
   /** Make the signed PDF and the proof file of a request whose signers have all signed, and complete it. */
   'complete-signature': { tenantId: string; signatureId: string };
+  /** Cron (the 1st, Europe/Paris): queue one `bill-tenant-month` job per tenant with paid usage last month. */
+  'run-monthly-billing': Record<string, never>;
+  /** Issue a tenant's billing invoice for a month (`YYYY-MM`), once, then render its Factur-X. */
+  'bill-tenant-month': { tenantId: string; month: string };
 }
 export type QueueName = keyof JobPayloads;
 
@@ -198,6 +202,30 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   // CPU work on our own data: a failure is a bug or a database outage, retried a few times.
   'complete-signature': {
     create: { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 300 },
+  },
+  // Only queues jobs: a failed run is retried, and running it again queues nothing twice.
+  'run-monthly-billing': {
+    create: {
+      retryLimit: 5,
+      retryDelay: 300,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: 600,
+      policy: 'singleton',
+    },
+  },
+  // Issuing is idempotent per (tenant, month); one job per tenant-month queued or running (singletonKey).
+  // Retried over about a day (the database); a seller not configured stops it at once: set the
+  // PUBLISHER_* settings, then `einvoice billing run --month YYYY-MM`.
+  'bill-tenant-month': {
+    create: {
+      retryLimit: 10,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: 300,
+      policy: 'exclusive',
+    },
   },
 };
 
