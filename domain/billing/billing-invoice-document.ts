@@ -49,7 +49,7 @@ export function toBillingDocument(row: BillingInvoiceRow): InvoiceDocument {
   const notes: DocumentNote[] = [
     {
       subjectCode: 'AAI',
-      text: `Facturation mensuelle de ${month} (période du ${frenchDate(`${row.period}-01`)} au ${frenchDate(lastDay(row.period))}), prépayée par le solde du compte : ${money(row.prepaid_amount).replace('.', ',')} EUR prélevés sur le solde, ${money(row.amount_due).replace('.', ',')} EUR restant dus.`,
+      text: `Facturation mensuelle, ${month} (période du ${frenchDate(`${row.period}-01`)} au ${frenchDate(lastDay(row.period))}), prépayée par le solde du compte : ${money(row.prepaid_amount).replace('.', ',')} EUR prélevés sur le solde, ${money(row.amount_due).replace('.', ',')} EUR restant dus.`,
     },
   ];
   if (!discountRate.isZero()) {
