@@ -284,7 +284,7 @@ export const SETTINGS = {
   }),
   PUBLISHER_VAT_NUMBER: setting({
     default: '',
-    shownDefault: 'derived from `PUBLISHER_SIREN` (FR + key + SIREN)',
+    shownDefault: 'FR + key + `PUBLISHER_SIREN`',
     help: "the publisher's intra-EU VAT number, the seller's VAT identifier (BT-31) on the billing invoices",
     processes: ALL,
     parse: parse.vatNumber,
