@@ -135,6 +135,15 @@ test.serial('999, 1,001, 5,001 and 10,001 invoices: exact totals, reconciled wit
       documents_status: 'ready',
     });
     t.regex(row.number, /^FAC-OP-2026-\d{6}$/);
+    const [event] = await app.ownerDb('events').where({ tenant_id: tenant.tenantId, name: 'billing_invoice.created' });
+    t.deepEqual(event.data, {
+      id: row.id,
+      number: row.number,
+      month: '2026-10',
+      total_ttc: c.expected.ttc,
+      amount_due: 0,
+      currency: 'EUR',
+    });
 
     // Reconciliation: the debits prepaid the gross amount, the discount came back, the VAT was taken.
     t.is(Number(row.debited_amount), c.expected.gross, c.name);
@@ -220,6 +229,11 @@ test.serial('running the month twice, and twice at once, issues one invoice and 
   t.is((await invoicesOf(tenant.tenantId)).length, 1);
   t.is((await movementsOf(tenant.tenantId, 'billing_discount')).length, 1);
   t.is((await movementsOf(tenant.tenantId, 'billing_vat')).length, 1);
+  const events = await app.ownerDb('events').where({ tenant_id: tenant.tenantId, name: 'billing_invoice.created' });
+  t.deepEqual(
+    events.map((e) => [e.environment, e.data.id]),
+    [['production', a.id]],
+  );
   // The database refuses a second invoice for the month whatever the code does.
   const row = await invoicesOf(tenant.tenantId).first();
   const { id: _id, number: _n, created_at: _c, updated_at: _u, ...copy } = row;

@@ -4,10 +4,12 @@ import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
 import { toBillingDocument } from '../billing-invoice-document.js';
 import { findBillingInvoice, recordBillingInvoiceFailure, storeBillingInvoiceFiles } from '../billing-invoice-store.js';
+import { moneyToJson } from '../money.js';
 
 /**
  * Renders a billing invoice's Factur-X (PDF/A-3 with its EN 16931 CII) and stores it, in the worker.
- * Idempotent: an invoice already `ready` is skipped. Rendering is pure, so a failure is recorded on
+ * Idempotent: an invoice already `ready` is skipped. Once ready, the tenant's production webhooks
+ * get `billing_invoice.created`, in the same transaction. Rendering is pure, so a failure is recorded on
  * the invoice (`failed`, with the reason) rather than retried.
  */
 export const generateBillingInvoiceDocuments = defineCommand<BillingInvoiceIdInput, GeneratedBillingInvoiceDocuments>({
@@ -26,6 +28,18 @@ export const generateBillingInvoiceDocuments = defineCommand<BillingInvoiceIdInp
       const pdf = files.find((f) => f.kind === 'facturx')!;
       const cii = files.find((f) => f.kind === 'cii')!;
       await storeBillingInvoiceFiles(ctx.tx, id, { pdf: pdf.content, pdfSha256: pdf.sha256, cii: cii.content }, now);
+      await ctx.events.emit(
+        'billing_invoice.created',
+        {
+          id,
+          number: row.number,
+          month: row.period,
+          total_ttc: moneyToJson(row.total_ttc),
+          amount_due: moneyToJson(row.amount_due),
+          currency: row.currency,
+        },
+        { tenantId: row.tenant_id, environment: 'production' },
+      );
       return { id, documents_status: 'ready' as const };
     } catch (err) {
       ctx.log.error({ err, billingInvoiceId: id }, 'billing invoice rendering failed');
