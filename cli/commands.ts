@@ -1,4 +1,4 @@
-import { creditBalance, runMonthlyBilling } from '../domain/billing/operations/index.js';
+import { creditBalance, debitBalance, runMonthlyBilling } from '../domain/billing/operations/index.js';
 import type { Operation } from '../domain/shared/operation.js';
 import { createTenant } from '../domain/tenants/operations/index.js';
 import { connectProvider } from '../domain/transmission/operations/index.js';
@@ -57,6 +57,17 @@ export const COMMANDS: Record<string, CliCommand> = {
       reason: { type: 'string' },
     },
     operation: creditBalance,
+    input: (f) => ({ tenant_id: f.tenant, user_id: f.user, amount: f.amount, reason: f.reason }),
+  },
+  'balance debit': {
+    usage: 'einvoice balance debit (--tenant ID | --user ID) --amount A --reason R',
+    options: {
+      tenant: { type: 'string' },
+      user: { type: 'string' },
+      amount: { type: 'string' },
+      reason: { type: 'string' },
+    },
+    operation: debitBalance,
     input: (f) => ({ tenant_id: f.tenant, user_id: f.user, amount: f.amount, reason: f.reason }),
   },
   'billing run': {

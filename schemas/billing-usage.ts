@@ -181,7 +181,40 @@ export const BillingTransactionPage = pageOf(
   "A page of the balance's movements, newest first.",
 );
 
+export const DebitBalanceInput = {
+  $id: 'DebitBalanceInput',
+  type: 'object',
+  description: "Debit a tenant's or a user's prepaid balance by hand (operator action), never below zero.",
+  additionalProperties: false,
+  required: ['amount', 'reason'],
+  properties: {
+    tenant_id: { type: 'string', format: 'uuid', description: 'Tenant to debit (or give user_id).' },
+    user_id: { type: 'string', format: 'uuid', description: 'User whose workspace balance to debit.' },
+    amount: { type: 'number', exclusiveMinimum: 0, maximum: 1000000, description: 'EUR to take, at most 2 decimals.' },
+    reason: { type: 'string', minLength: 1, maxLength: 500, description: 'Why, kept with the transaction.' },
+  },
+} as const;
+export type DebitBalanceInput = FromSchema<typeof DebitBalanceInput>;
+
+export const BalanceDebited = {
+  $id: 'BalanceDebited',
+  type: 'object',
+  description: 'The balance after a manual debit (a `balance_debit` movement).',
+  additionalProperties: false,
+  required: ['tenant_id', 'transaction_id', 'amount', 'balance', 'currency'],
+  properties: {
+    tenant_id: { type: 'string', format: 'uuid', description: 'The debited tenant or workspace.' },
+    transaction_id: { type: 'string', format: 'uuid', description: 'The balance transaction written.' },
+    amount: { type: 'number', description: 'Amount debited (negative: it left the balance).' },
+    balance: { type: 'number', description: 'Balance after the debit.' },
+    currency: { type: 'string', description: 'ISO 4217 currency.' },
+  },
+} as const;
+export type BalanceDebited = FromSchema<typeof BalanceDebited>;
+
 export const billingUsageSchemas = [
+  DebitBalanceInput,
+  BalanceDebited,
   BillingUsageInput,
   BillingUsageMonth,
   BillingUsage,

@@ -169,6 +169,36 @@ test('balance credit adds to a tenant balance and records the transaction', asyn
   t.is(unknown.json.error.code, 'NOT_FOUND');
 });
 
+test('balance debit takes from the balance in the same ledger, never below zero', async (t) => {
+  const { json: tenant } = await einvoice(
+    'tenant',
+    'create',
+    '--name',
+    'Debited',
+    '--email',
+    'debited@example.com',
+    '--siret',
+    '73282932000074',
+  );
+  await einvoice('balance', 'credit', '--tenant', tenant.tenant_id, '--amount', '10', '--reason', 'opening');
+  const debit = await einvoice('balance', 'debit', '--tenant', tenant.tenant_id, '--amount', '3.25', '--reason', 'fix');
+  t.is(debit.code, 0, debit.stderr);
+  t.like(debit.json, { tenant_id: tenant.tenant_id, amount: -3.25, balance: 6.75, currency: 'EUR' });
+  const tooMuch = await einvoice('balance', 'debit', '--tenant', tenant.tenant_id, '--amount', '6.76', '--reason', 'x');
+  t.is(tooMuch.code, 1);
+  t.like(tooMuch.json.error, { code: 'INSUFFICIENT_BALANCE', required: 6.76, balance: 6.75 });
+  const rows = await db('balance_transactions').where({ tenant_id: tenant.tenant_id }).orderBy('created_at');
+  t.deepEqual(
+    rows.map((r) => [r.type, r.amount, r.balance_after, r.reason, r.actor]),
+    [
+      ['balance_credit', '10.00', '10.00', 'opening', 'operator'],
+      ['balance_debit', '-3.25', '6.75', 'fix', 'operator'],
+    ],
+  );
+  const both = await einvoice('balance', 'debit', '--amount', '1', '--reason', 'x');
+  t.deepEqual(both.json.error.errors, { tenant_id: ['give exactly one of tenant_id and user_id'] });
+});
+
 test('admin create makes a user with admin access and a scrypt password; balance credit works by user', async (t) => {
   const { code, json } = await einvoice(
     'admin',

@@ -104,6 +104,8 @@ type NamedTypes = {
     SchemaType<'BillingTransactionListInput'>
   >;
   BillingTransaction: Equals<billingUsage.BillingTransaction, SchemaType<'BillingTransaction'>>;
+  DebitBalanceInput: Equals<billingUsage.DebitBalanceInput, SchemaType<'DebitBalanceInput'>>;
+  BalanceDebited: Equals<billingUsage.BalanceDebited, SchemaType<'BalanceDebited'>>;
   CreateCompanyInput: Equals<companies.CreateCompanyInput, SchemaType<'CreateCompanyInput'>>;
   UpdateCompanyInput: Equals<companies.UpdateCompanyInput, SchemaType<'UpdateCompanyInput'>>;
   CompanyIdInput: Equals<companies.CompanyIdInput, SchemaType<'CompanyIdInput'>>;

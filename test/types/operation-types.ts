@@ -13,6 +13,7 @@ import { getAnchorToStamp } from '../../domain/anchoring/operations/get-anchor-t
 import { listFiscalAnchors } from '../../domain/anchoring/operations/list-fiscal-anchors.js';
 import { recordAnchorAttempt } from '../../domain/anchoring/operations/record-anchor-attempt.js';
 import { creditBalance } from '../../domain/billing/operations/credit-balance.js';
+import { debitBalance } from '../../domain/billing/operations/debit-balance.js';
 import { downloadBillingInvoice } from '../../domain/billing/operations/download-billing-invoice.js';
 import { generateBillingInvoiceDocuments } from '../../domain/billing/operations/generate-billing-invoice-documents.js';
 import { getBalance } from '../../domain/billing/operations/get-balance.js';
@@ -224,6 +225,7 @@ export const CHECKED_OPERATIONS = {
   getBalance: [getBalance, 'EmptyInput', 'Balance'],
   getTenantBalance: [getTenantBalance, 'EmptyInput', 'Balance'],
   updateBalanceSettings: [updateBalanceSettings, 'UpdateBalanceSettingsInput', 'Balance'],
+  debitBalance: [debitBalance, 'DebitBalanceInput', 'BalanceDebited'],
   downloadBillingInvoice: [downloadBillingInvoice, 'BillingInvoiceIdInput', 'BillingInvoiceFile'],
   generateBillingInvoiceDocuments: [
     generateBillingInvoiceDocuments,

@@ -1,6 +1,7 @@
 /** The operations of the billing context: what routes, job handlers and the CLI call through execute(). */
 
 export { creditBalance } from './credit-balance.js';
+export { debitBalance } from './debit-balance.js';
 export { downloadBillingInvoice } from './download-billing-invoice.js';
 export { generateBillingInvoiceDocuments } from './generate-billing-invoice-documents.js';
 export { getBalance } from './get-balance.js';
