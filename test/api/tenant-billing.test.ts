@@ -43,7 +43,7 @@ async function billedTenant() {
   return tenant;
 }
 
-test.serial('usage: per month, newest first, with counts, amounts, the tier reached and the invoice once issued', async (t) => {
+test.serial('usage: per month, newest first: counts, amounts, the tier reached, the invoice once issued', async (t) => {
   const tenant = await billedTenant();
   clock.set('2026-11-15T10:00:00Z');
   // One real production invoice this month, debited 0.04; a sandbox one is free and not counted.
@@ -143,7 +143,9 @@ test.serial('transactions: every movement with its balance_after, newest first, 
     types.data.map((m: { id: string }) => m.id),
     [credit.transaction_id],
   );
-  const byReference = await readJson(await get(tenant, `/transactions?reference_id=${first.id}&reference_type=invoice`));
+  const byReference = await readJson(
+    await get(tenant, `/transactions?reference_id=${first.id}&reference_type=invoice`),
+  );
   t.deepEqual(
     byReference.data.map((m: { reference_id: string }) => m.reference_id),
     [first.id],
@@ -174,13 +176,10 @@ test.serial('monthly billing movements are in the ledger the transactions list r
   clock.set('2026-11-01T02:00:00Z');
   const { id } = (await billTenantMonth({ tenantId: tenant.tenantId, month: '2026-10' }, app.deps)) as { id: string };
   const res = await readJson(await get(tenant, `/transactions?reference_type=billing_invoice&reference_id=${id}`));
-  t.deepEqual(
-    res.data.map((m: { type: string; amount: number }) => [m.type, m.amount]).sort(),
-    [
-      ['billing_discount', 4.8],
-      ['billing_vat', -9.12],
-    ],
-  );
+  t.deepEqual(res.data.map((m: { type: string; amount: number }) => [m.type, m.amount]).sort(), [
+    ['billing_discount', 4.8],
+    ['billing_vat', -9.12],
+  ]);
   // 100 + 4.80 − 9.12
   t.is((await readJson(await get(tenant, '/transactions?type=billing_vat'))).data[0].balance_after, 95.68);
 });
@@ -240,7 +239,10 @@ test.serial('a billing invoice whose Factur-X is not rendered yet answers 409 DO
   );
   clock.set('2026-11-15T10:00:00Z');
   const id = issued.billing_invoice!.id;
-  t.like((await readJson(await get(tenant, `/invoices/${id}`))).data, { documents_status: 'pending', pdf_sha256: null });
+  t.like((await readJson(await get(tenant, `/invoices/${id}`))).data, {
+    documents_status: 'pending',
+    pdf_sha256: null,
+  });
   await expectRefusal(t, await get(tenant, `/invoices/${id}/download`), 409, 'DOCUMENT_NOT_READY');
 });
 
@@ -248,7 +250,12 @@ test.serial('bad query parameters are 422 in the error shape', async (t) => {
   const tenant = await seedPlatformTenant(app.ownerDb);
   clock.set('2026-11-15T10:00:00Z');
   await expectInvalid(t, await get(tenant, '/usage?month=2026-13'), 'month');
-  await expectInvalid(t, await get(tenant, '/usage?month=2026-12'), 'month', 'must not be after the current month (2026-11)');
+  await expectInvalid(
+    t,
+    await get(tenant, '/usage?month=2026-12'),
+    'month',
+    'must not be after the current month (2026-11)',
+  );
   await expectInvalid(t, await get(tenant, '/usage?months=0'), 'months');
   await expectInvalid(t, await get(tenant, '/usage?months=abc'), 'months');
   await expectInvalid(t, await get(tenant, '/transactions?type=gift'), 'type');

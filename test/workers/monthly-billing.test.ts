@@ -48,7 +48,10 @@ async function seedUsage(db: Knex, tenantId: string, type: Kind, count: number, 
   );
 }
 
-async function tenantWithUsage(usage: { invoices: number; signatures: number; creditNotes: number }, balance = '1000.00') {
+async function tenantWithUsage(
+  usage: { invoices: number; signatures: number; creditNotes: number },
+  balance = '1000.00',
+) {
   const tenant = await seedPlatformTenant(app.ownerDb);
   await app
     .ownerDb('tenants')
@@ -110,7 +113,7 @@ test('the run is scheduled on the 1st in Paris and both queues have a worker', (
   t.truthy(WORKERS['bill-tenant-month'].handler);
 });
 
-test.serial('999, 1,001, 5,001 and 10,001 invoices: exact totals, reconciled with the balance, valid Factur-X', async (t) => {
+test.serial('999, 1,001, 5,001 and 10,001 invoices: exact totals, reconciled, valid Factur-X', async (t) => {
   const written: { file: string; label: string }[] = [];
   for (const c of CASES) {
     const tenant = await tenantWithUsage(c.usage);
@@ -241,7 +244,7 @@ test.serial('running the month twice, and twice at once, issues one invoice and 
   t.regex(err.message, /billing_invoices_tenant_id_period_key/);
 });
 
-test.serial('the monthly run queues one job per platform tenant with usage, once, and numbers run without gaps', async (t) => {
+test.serial('the run queues one job per platform tenant with usage, once; numbers have no gaps', async (t) => {
   await app.ownerDb.raw("delete from pgboss.job where name = 'bill-tenant-month'");
   const billed = await tenantWithUsage({ invoices: 3, signatures: 0, creditNotes: 0 });
   await tenantWithUsage({ invoices: 0, signatures: 0, creditNotes: 0 }); // nothing used: nothing billed
