@@ -67,6 +67,9 @@ export async function up(knex: Knex): Promise<void> {
       check (amount_due = total_ttc - prepaid_amount)
     );
     create index billing_invoices_tenant_idx on billing_invoices (tenant_id, period desc);
+    -- The monthly run finds the tenants with usage in a month without reading every movement.
+    create index balance_transactions_usage_idx on balance_transactions (created_at, tenant_id)
+      where type in ('invoice_created', 'signature_created', 'credit_note_created');
   `);
   await isolateByTenant(knex, 'billing_invoices');
   // The operator's counter: no tenant's row, only the system writes it (the monthly run).
@@ -75,6 +78,7 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw(`
+    drop index balance_transactions_usage_idx;
     drop table billing_invoices;
     drop table billing_invoice_sequences;
     delete from balance_transactions where type in ('billing_discount', 'billing_vat');
