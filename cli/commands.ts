@@ -1,4 +1,4 @@
-import { creditBalance } from '../domain/billing/operations/index.js';
+import { creditBalance, debitBalance, runMonthlyBilling } from '../domain/billing/operations/index.js';
 import type { Operation } from '../domain/shared/operation.js';
 import { createTenant } from '../domain/tenants/operations/index.js';
 import { connectProvider } from '../domain/transmission/operations/index.js';
@@ -58,6 +58,23 @@ export const COMMANDS: Record<string, CliCommand> = {
     },
     operation: creditBalance,
     input: (f) => ({ tenant_id: f.tenant, user_id: f.user, amount: f.amount, reason: f.reason }),
+  },
+  'balance debit': {
+    usage: 'einvoice balance debit (--tenant ID | --user ID) --amount A --reason R',
+    options: {
+      tenant: { type: 'string' },
+      user: { type: 'string' },
+      amount: { type: 'string' },
+      reason: { type: 'string' },
+    },
+    operation: debitBalance,
+    input: (f) => ({ tenant_id: f.tenant, user_id: f.user, amount: f.amount, reason: f.reason }),
+  },
+  'billing run': {
+    usage: 'einvoice billing run [--month YYYY-MM] [--tenant ID]',
+    options: { month: { type: 'string' }, tenant: { type: 'string' } },
+    operation: runMonthlyBilling,
+    input: (f) => ({ month: f.month, tenant_id: f.tenant }),
   },
   'provider connect': {
     usage:

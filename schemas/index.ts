@@ -1,6 +1,8 @@
 import { apiKeySchemas } from './api-keys.js';
 import { authSchemas } from './auth.js';
 import { billingSchemas } from './billing.js';
+import { billingInvoiceSchemas } from './billing-invoices.js';
+import { billingUsageSchemas } from './billing-usage.js';
 import { commonSchemas } from './common.js';
 import { companySchemas } from './companies.js';
 import { creditNoteSchemas } from './credit-notes.js';
@@ -40,6 +42,8 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...tenantSchemas,
   ...userSchemas,
   ...billingSchemas,
+  ...billingInvoiceSchemas,
+  ...billingUsageSchemas,
   ...webhookSchemas,
   ...webhookDeliverySchemas,
   ...webhookLogSchemas,

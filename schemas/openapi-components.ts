@@ -50,6 +50,8 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'API keys': "A user's secret keys: created once, listed, revoked at once and for good.",
   'Tenant authentication': "A platform tenant's registration, sign-in and keys.",
   'Tenant profile': "The tenant's own profile, balance and figures.",
+  'Tenant billing':
+    "The tenant's paid usage per month, every movement of its balance, and the operator's monthly invoices (Factur-X, prepaid by the balance).",
   'Sub-tenants': "A tenant's clients, subsidiaries or departments, each with its own data.",
   Invoices: 'Invoices in Factur-X, UBL and CII (EN 16931): creation, reading, files, audit trail.',
   'Tenant invoices': "A tenant's invoices and its sub-tenants', one at a time or in bulk.",

@@ -1,5 +1,6 @@
 import type { QueueName } from '../domain/shared/queues.js';
 import { anchorFiscalClosing } from './handlers/anchor-fiscal-closing.js';
+import { billTenantMonth } from './handlers/bill-tenant-month.js';
 import { closeFiscalChainJob } from './handlers/close-fiscal-chain.js';
 import { closeFiscalPeriods } from './handlers/close-fiscal-periods.js';
 import { completeSignatureJob } from './handlers/complete-signature.js';
@@ -10,6 +11,7 @@ import { generateCreditNoteDocumentsJob } from './handlers/generate-credit-note-
 import { generateInvoiceDocumentsBatch, generateInvoiceDocumentsJob } from './handlers/generate-invoice-documents.js';
 import { notifyWebhookDisabled } from './handlers/notify-webhook-disabled.js';
 import { purgeIdempotencyKeys } from './handlers/purge-idempotency-keys.js';
+import { runMonthlyBillingJob } from './handlers/run-monthly-billing.js';
 import { scheduleIncomingSyncsJob } from './handlers/schedule-incoming-syncs.js';
 import { sendEmailVerification } from './handlers/send-email-verification.js';
 import { sendIncomingStatus } from './handlers/send-incoming-status.js';
@@ -130,6 +132,9 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'sync-signature': { handler: syncSignatureJob, workers: 2, batch: 2, run: 'parallel', capPerTenant: true },
   'delete-provider-signature': { handler: deleteProviderSignatureJob, batch: 2, run: 'parallel' },
   'sync-provider-signatures': { handler: syncProviderSignaturesJob, workers: 1, batch: 1, run: 'serial' },
+  'run-monthly-billing': { handler: runMonthlyBillingJob, workers: 1, batch: 1, run: 'serial' },
+  // Renders a Factur-X (CPU): one at a time per loop.
+  'bill-tenant-month': { handler: billTenantMonth, workers: 2, batch: 1, run: 'serial' },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */
@@ -146,4 +151,6 @@ export const SCHEDULES: { queue: QueueName; cron: string; tz: string }[] = [
   { queue: 'expire-signatures', cron: '*/5 * * * *', tz: 'UTC' },
   // Openapi requests not heard of for 15 minutes are read again (a lost callback).
   { queue: 'sync-provider-signatures', cron: '*/5 * * * *', tz: 'UTC' },
+  // Monthly billing: at 02:00 on the 1st in Paris, the month that just ended.
+  { queue: 'run-monthly-billing', cron: '0 2 1 * *', tz: 'Europe/Paris' },
 ];

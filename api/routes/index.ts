@@ -30,6 +30,7 @@ import {
 import { signingPageRoutes } from './signing-page.routes.js';
 import { subTenantRoutes } from './sub-tenants.routes.js';
 import { tenantAuthRoutes } from './tenant-auth.routes.js';
+import { tenantBillingRoutes } from './tenant-billing.routes.js';
 import { tenantProfileRoutes } from './tenant-profile.routes.js';
 import { superpdpCallbackRoutes, transmissionRoutes } from './transmission.routes.js';
 import { webhookRoutes } from './webhooks.routes.js';
@@ -43,6 +44,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...apiKeyRoutes,
   ...tenantAuthRoutes,
   ...tenantProfileRoutes,
+  ...tenantBillingRoutes,
   ...subTenantRoutes,
   // Before the invoice routes: `/v1/invoices/incoming` must not be read as `/v1/invoices/{id}`.
   ...incomingInvoiceRoutes,

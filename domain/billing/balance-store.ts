@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
 import type { Decimal } from './money.js';
 
-/** Every kind of balance movement (the spec's transaction types, plus `balance_credit` by an operator). */
+/**
+ * Every kind of balance movement: the spec's transaction types, plus `balance_credit` by an
+ * operator, and the monthly billing's `billing_discount` (the volume discount credited back) and
+ * `billing_vat` (the month's VAT debited; docs/decisions/0054).
+ */
 export const BALANCE_TRANSACTION_TYPES = [
   'invoice_created',
   'credit_note_created',
@@ -9,6 +13,8 @@ export const BALANCE_TRANSACTION_TYPES = [
   'balance_topup',
   'balance_credit',
   'balance_debit',
+  'billing_discount',
+  'billing_vat',
 ] as const;
 export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number];
 

@@ -4,6 +4,8 @@
  */
 
 export { BALANCE_TRANSACTION_TYPES, type BalanceTransactionType } from './balance-store.js';
+export { MONTH_PATTERN } from './billing-period.js';
+export { VOLUME_DISCOUNT_TIERS } from './billing-totals.js';
 export { chargeFor } from './charge.js';
 export { Decimal, moneyToJson, toMoney } from './money.js';
 export { PRICE_CURRENCY, UNIT_PRICES } from './pricing.js';

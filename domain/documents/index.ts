@@ -13,6 +13,7 @@ export {
   VAT_CATEGORIES,
   type VatCategory,
 } from './invoice-document.js';
+export { B2B_PAYMENT_NOTES } from './legal-notes.js';
 export type { EmbeddedFont, FontProgram } from './pdf/font-program.js';
 export { FACES, type FaceName } from './pdf/fonts.js';
 export { formatAmount, formatDate } from './pdf/french-format.js';

@@ -82,6 +82,8 @@ export interface PublisherConfig {
   /** 9 digits, Luhn-valid. */
   siren: string | null;
   address: string | null;
+  /** Intra-EU VAT number (PUBLISHER_VAT_NUMBER); null when unset (the billing seller derives it from the SIREN). */
+  vatNumber: string | null;
   /** Who signs for the publisher: name and capacity. */
   signatory: string | null;
   contact: string | null;
@@ -213,6 +215,7 @@ export function loadConfig(env: Env = process.env): Config {
       name: read('PUBLISHER_NAME'),
       siren: publisherSiren,
       address: read('PUBLISHER_ADDRESS'),
+      vatNumber: read('PUBLISHER_VAT_NUMBER'),
       signatory: read('PUBLISHER_SIGNATORY'),
       contact: read('PUBLISHER_CONTACT'),
       softwareName: read('SOFTWARE_NAME'),

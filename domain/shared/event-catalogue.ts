@@ -24,6 +24,8 @@ export const EVENT_NAMES = [
   'onboarding.completed',
   'balance.low',
   'balance.critical',
+  // The operator's monthly invoice to a tenant, once its Factur-X is ready to download.
+  'billing_invoice.created',
   // Sent to the owner's other endpoints when one is disabled (410, or failing for days).
   'webhook_endpoint.disabled',
 ] as const;

@@ -62,6 +62,10 @@ export interface JobPayloads {
   'delete-provider-signature': { tenantId: string; signatureId: string };
   /** Cron: queue a `sync-signature` for provider requests not heard of for a while (a lost callback). */
   'sync-provider-signatures': Record<string, never>;
+  /** Cron (the 1st, Europe/Paris): queue one `bill-tenant-month` job per tenant with paid usage last month. */
+  'run-monthly-billing': Record<string, never>;
+  /** Issue a tenant's billing invoice for a month (`YYYY-MM`), once, then render its Factur-X. */
+  'bill-tenant-month': { tenantId: string; month: string };
 }
 export type QueueName = keyof JobPayloads;
 
@@ -228,6 +232,30 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   },
   'sync-provider-signatures': {
     create: { retryLimit: 2, retryDelay: 30, expireInSeconds: 300, policy: 'singleton' },
+  },
+  // Only queues jobs: a failed run is retried, and running it again queues nothing twice.
+  'run-monthly-billing': {
+    create: {
+      retryLimit: 5,
+      retryDelay: 300,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: 600,
+      policy: 'singleton',
+    },
+  },
+  // Issuing is idempotent per (tenant, month); one job per tenant-month queued or running (singletonKey).
+  // Retried over about a day (the database); a seller not configured stops it at once: set the
+  // PUBLISHER_* settings, then `einvoice billing run --month YYYY-MM`.
+  'bill-tenant-month': {
+    create: {
+      retryLimit: 10,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: 300,
+      policy: 'exclusive',
+    },
   },
 };
 

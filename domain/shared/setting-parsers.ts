@@ -199,6 +199,15 @@ export const siren: SettingParser<string | null> = (value, report) => {
   return digits;
 };
 
+/** An optional intra-EU VAT number: a country prefix and 2 to 13 letters or digits (spaces ignored), upper-cased. */
+export const vatNumber: SettingParser<string | null> = (value, report) => {
+  const compact = value.replace(/\s/g, '').toUpperCase() || null;
+  if (compact && !/^[A-Z]{2}[0-9A-Z]{2,13}$/.test(compact)) {
+    report.fail('must be an intra-EU VAT number (FR + 2 key characters + SIREN for France)', compact);
+  }
+  return compact;
+};
+
 function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);

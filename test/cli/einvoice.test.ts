@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import type { Knex } from 'knex';
+import { addMonths, parisMonth } from '../../domain/billing/billing-period.js';
 import { createDatabase } from '../../domain/shared/database.js';
 import { hashApiKey } from '../../domain/tenants/api-key.js';
 import { verifyPassword } from '../../domain/users/password.js';
@@ -168,6 +169,36 @@ test('balance credit adds to a tenant balance and records the transaction', asyn
   t.is(unknown.json.error.code, 'NOT_FOUND');
 });
 
+test('balance debit takes from the balance in the same ledger, never below zero', async (t) => {
+  const { json: tenant } = await einvoice(
+    'tenant',
+    'create',
+    '--name',
+    'Debited',
+    '--email',
+    'debited@example.com',
+    '--siret',
+    '73282932000074',
+  );
+  await einvoice('balance', 'credit', '--tenant', tenant.tenant_id, '--amount', '10', '--reason', 'opening');
+  const debit = await einvoice('balance', 'debit', '--tenant', tenant.tenant_id, '--amount', '3.25', '--reason', 'fix');
+  t.is(debit.code, 0, debit.stderr);
+  t.like(debit.json, { tenant_id: tenant.tenant_id, amount: -3.25, balance: 6.75, currency: 'EUR' });
+  const tooMuch = await einvoice('balance', 'debit', '--tenant', tenant.tenant_id, '--amount', '6.76', '--reason', 'x');
+  t.is(tooMuch.code, 1);
+  t.like(tooMuch.json.error, { code: 'INSUFFICIENT_BALANCE', required: 6.76, balance: 6.75 });
+  const rows = await db('balance_transactions').where({ tenant_id: tenant.tenant_id }).orderBy('created_at');
+  t.deepEqual(
+    rows.map((r) => [r.type, r.amount, r.balance_after, r.reason, r.actor]),
+    [
+      ['balance_credit', '10.00', '10.00', 'opening', 'operator'],
+      ['balance_debit', '-3.25', '6.75', 'fix', 'operator'],
+    ],
+  );
+  const both = await einvoice('balance', 'debit', '--amount', '1', '--reason', 'x');
+  t.deepEqual(both.json.error.errors, { tenant_id: ['give exactly one of tenant_id and user_id'] });
+});
+
 test('admin create makes a user with admin access and a scrypt password; balance credit works by user', async (t) => {
   const { code, json } = await einvoice(
     'admin',
@@ -190,6 +221,40 @@ test('admin create makes a user with admin access and a scrypt password; balance
   const weak = await einvoice('admin', 'create', '--email', 'other@example.com', '--password', 'short');
   t.is(weak.code, 1);
   t.deepEqual(weak.json.error.errors, { password: ['must NOT have fewer than 12 characters'] });
+});
+
+test('billing run queues one billing job per tenant with usage in the month that ended, once', async (t) => {
+  const { json: tenant } = await einvoice(
+    'tenant',
+    'create',
+    '--name',
+    'Billed',
+    '--email',
+    'billed@example.com',
+    '--siret',
+    '73282932000074',
+  );
+  const month = addMonths(parisMonth(new Date()), -1);
+  await db.raw(
+    `insert into balance_transactions (tenant_id, type, amount, balance_after, reference_type, reference_id, created_at)
+     values (?, 'invoice_created', -0.04, 0, 'invoice', gen_random_uuid(), (?::date + 10)::timestamp at time zone 'Europe/Paris')`,
+    [tenant.tenant_id, `${month}-01`],
+  );
+  const first = await einvoice('billing', 'run', '--tenant', tenant.tenant_id);
+  t.is(first.code, 0, first.stderr);
+  t.deepEqual(first.json, { month, tenants: 1, queued: 1 });
+  const jobs = await db.raw("select data from pgboss.job where name = 'bill-tenant-month'");
+  t.deepEqual(
+    jobs.rows.map((r: { data: unknown }) => r.data),
+    [{ tenantId: tenant.tenant_id, month }],
+  );
+  // The job is still queued: running the month again queues nothing more.
+  const again = await einvoice('billing', 'run', '--month', month);
+  t.deepEqual(again.json, { month, tenants: 1, queued: 0 });
+  const future = await einvoice('billing', 'run', '--month', parisMonth(new Date()));
+  t.is(future.code, 1);
+  t.is(future.json.error.code, 'VALIDATION_ERROR');
+  t.truthy(future.json.error.errors.month);
 });
 
 test('usage errors exit 2 with the command usage', async (t) => {

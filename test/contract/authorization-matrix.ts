@@ -190,6 +190,12 @@ export const EXPECTED: Record<string, Row> = {
   'POST /api/v1/tenant/regenerate-webhook-secret': tenantWideRoute(409, {}, 'webhooks:write'),
   // A sub-tenant's key reads the deliveries of its own sub-tenant's events.
   'GET /api/v1/tenant/webhook-logs': tenantRoute(200, {}, 'webhooks:read'),
+  // The balance and its monthly invoices are the whole tenant's: a sub-tenant's key is refused.
+  'GET /api/v1/tenant/billing/usage': tenantWideRoute(200),
+  'GET /api/v1/tenant/billing/transactions': tenantWideRoute(200),
+  'GET /api/v1/tenant/billing/invoices': tenantWideRoute(200),
+  'GET /api/v1/tenant/billing/invoices/{id}': tenantWideRoute(404),
+  'GET /api/v1/tenant/billing/invoices/{id}/download': tenantWideRoute(404),
 
   'GET /api/v1/tenant/sub-tenants': tenantRoute(200),
   'POST /api/v1/tenant/sub-tenants': tenantRoute(422, {}, 'sub_tenants:write'),

@@ -32,3 +32,14 @@ test('the publisher settings are optional, read as given, and a SIREN must be on
     'FISCAL_ANCHOR_PENDING_HOURS: must be an integer from 1 to 720 (got "0")',
   ]);
 });
+
+test('PUBLISHER_VAT_NUMBER is read compact and upper-cased, and must look like an EU VAT number', (t) => {
+  t.is(loadConfig({}).publisher.vatNumber, null);
+  t.is(loadConfig({ PUBLISHER_VAT_NUMBER: 'fr 44 732829320' }).publisher.vatNumber, 'FR44732829320');
+  const err = t.throws(() => loadConfig({ PUBLISHER_VAT_NUMBER: '44732829320' }), {
+    instanceOf: ConfigError,
+  }) as ConfigError;
+  t.deepEqual(err.problems, [
+    'PUBLISHER_VAT_NUMBER: must be an intra-EU VAT number (FR + 2 key characters + SIREN for France) (got "44732829320")',
+  ]);
+});

@@ -7,6 +7,8 @@
 import type * as apiKeys from '../../schemas/api-keys.js';
 import type * as auth from '../../schemas/auth.js';
 import type * as billing from '../../schemas/billing.js';
+import type * as billingInvoices from '../../schemas/billing-invoices.js';
+import type * as billingUsage from '../../schemas/billing-usage.js';
 import type * as companies from '../../schemas/companies.js';
 import type * as creditNotes from '../../schemas/credit-notes.js';
 import type * as fec from '../../schemas/fec.js';
@@ -99,6 +101,27 @@ type NamedTypes = {
   BalanceCredited: Equals<billing.BalanceCredited, SchemaType<'BalanceCredited'>>;
   Balance: Equals<billing.Balance, SchemaType<'Balance'>>;
   UpdateBalanceSettingsInput: Equals<billing.UpdateBalanceSettingsInput, SchemaType<'UpdateBalanceSettingsInput'>>;
+  BillingInvoice: Equals<billingInvoices.BillingInvoice, SchemaType<'BillingInvoice'>>;
+  BillingInvoiceListInput: Equals<billingInvoices.BillingInvoiceListInput, SchemaType<'BillingInvoiceListInput'>>;
+  BillingInvoiceIdInput: Equals<billingInvoices.BillingInvoiceIdInput, SchemaType<'BillingInvoiceIdInput'>>;
+  RunMonthlyBillingInput: Equals<billingInvoices.RunMonthlyBillingInput, SchemaType<'RunMonthlyBillingInput'>>;
+  MonthlyBillingRun: Equals<billingInvoices.MonthlyBillingRun, SchemaType<'MonthlyBillingRun'>>;
+  IssueBillingInvoiceInput: Equals<billingInvoices.IssueBillingInvoiceInput, SchemaType<'IssueBillingInvoiceInput'>>;
+  IssuedBillingInvoice: Equals<billingInvoices.IssuedBillingInvoice, SchemaType<'IssuedBillingInvoice'>>;
+  GeneratedBillingInvoiceDocuments: Equals<
+    billingInvoices.GeneratedBillingInvoiceDocuments,
+    SchemaType<'GeneratedBillingInvoiceDocuments'>
+  >;
+  BillingUsageInput: Equals<billingUsage.BillingUsageInput, SchemaType<'BillingUsageInput'>>;
+  BillingUsageMonth: Equals<billingUsage.BillingUsageMonth, SchemaType<'BillingUsageMonth'>>;
+  BillingUsage: Equals<billingUsage.BillingUsage, SchemaType<'BillingUsage'>>;
+  BillingTransactionListInput: Equals<
+    billingUsage.BillingTransactionListInput,
+    SchemaType<'BillingTransactionListInput'>
+  >;
+  BillingTransaction: Equals<billingUsage.BillingTransaction, SchemaType<'BillingTransaction'>>;
+  DebitBalanceInput: Equals<billingUsage.DebitBalanceInput, SchemaType<'DebitBalanceInput'>>;
+  BalanceDebited: Equals<billingUsage.BalanceDebited, SchemaType<'BalanceDebited'>>;
   CreateCompanyInput: Equals<companies.CreateCompanyInput, SchemaType<'CreateCompanyInput'>>;
   UpdateCompanyInput: Equals<companies.UpdateCompanyInput, SchemaType<'UpdateCompanyInput'>>;
   CompanyIdInput: Equals<companies.CompanyIdInput, SchemaType<'CompanyIdInput'>>;

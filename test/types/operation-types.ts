@@ -13,8 +13,17 @@ import { getAnchorToStamp } from '../../domain/anchoring/operations/get-anchor-t
 import { listFiscalAnchors } from '../../domain/anchoring/operations/list-fiscal-anchors.js';
 import { recordAnchorAttempt } from '../../domain/anchoring/operations/record-anchor-attempt.js';
 import { creditBalance } from '../../domain/billing/operations/credit-balance.js';
+import { debitBalance } from '../../domain/billing/operations/debit-balance.js';
+import { downloadBillingInvoice } from '../../domain/billing/operations/download-billing-invoice.js';
+import { generateBillingInvoiceDocuments } from '../../domain/billing/operations/generate-billing-invoice-documents.js';
 import { getBalance } from '../../domain/billing/operations/get-balance.js';
+import { getBillingInvoice } from '../../domain/billing/operations/get-billing-invoice.js';
+import { getBillingUsage } from '../../domain/billing/operations/get-billing-usage.js';
 import { getTenantBalance } from '../../domain/billing/operations/get-tenant-balance.js';
+import { issueBillingInvoice } from '../../domain/billing/operations/issue-billing-invoice.js';
+import { listBillingInvoices } from '../../domain/billing/operations/list-billing-invoices.js';
+import { listBillingTransactions } from '../../domain/billing/operations/list-billing-transactions.js';
+import { runMonthlyBilling } from '../../domain/billing/operations/run-monthly-billing.js';
 import { updateBalanceSettings } from '../../domain/billing/operations/update-balance-settings.js';
 import { createCompany } from '../../domain/companies/operations/create-company.js';
 import { deleteCompany } from '../../domain/companies/operations/delete-company.js';
@@ -208,6 +217,7 @@ import type { SchemaId, SchemaType } from './schema-type.js';
  * HTTP body, the operation returns the bytes and their headers (or, asked for one, a download link).
  */
 type FileSchemaId =
+  | 'BillingInvoiceFile'
   | 'CreditNoteFile'
   | 'FecFile'
   | 'FiscalAnchorFile'
@@ -232,6 +242,19 @@ export const CHECKED_OPERATIONS = {
   getBalance: [getBalance, 'EmptyInput', 'Balance'],
   getTenantBalance: [getTenantBalance, 'EmptyInput', 'Balance'],
   updateBalanceSettings: [updateBalanceSettings, 'UpdateBalanceSettingsInput', 'Balance'],
+  debitBalance: [debitBalance, 'DebitBalanceInput', 'BalanceDebited'],
+  downloadBillingInvoice: [downloadBillingInvoice, 'BillingInvoiceIdInput', 'BillingInvoiceFile'],
+  generateBillingInvoiceDocuments: [
+    generateBillingInvoiceDocuments,
+    'BillingInvoiceIdInput',
+    'GeneratedBillingInvoiceDocuments',
+  ],
+  getBillingInvoice: [getBillingInvoice, 'BillingInvoiceIdInput', 'BillingInvoice'],
+  getBillingUsage: [getBillingUsage, 'BillingUsageInput', 'BillingUsage'],
+  issueBillingInvoice: [issueBillingInvoice, 'IssueBillingInvoiceInput', 'IssuedBillingInvoice'],
+  listBillingInvoices: [listBillingInvoices, 'BillingInvoiceListInput', 'BillingInvoicePage'],
+  listBillingTransactions: [listBillingTransactions, 'BillingTransactionListInput', 'BillingTransactionPage'],
+  runMonthlyBilling: [runMonthlyBilling, 'RunMonthlyBillingInput', 'MonthlyBillingRun'],
   createCompany: [createCompany, 'CreateCompanyInput', 'Company'],
   deleteCompany: [deleteCompany, 'CompanyIdInput', 'CompanyDeleted'],
   getCompanyKycStatus: [getCompanyKycStatus, 'CompanyIdInput', 'CompanyKycStatus'],

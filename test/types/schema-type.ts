@@ -2,6 +2,8 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { apiKeySchemas } from '../../schemas/api-keys.js';
 import type { authSchemas } from '../../schemas/auth.js';
 import type { billingSchemas } from '../../schemas/billing.js';
+import type { billingInvoiceSchemas } from '../../schemas/billing-invoices.js';
+import type { billingUsageSchemas } from '../../schemas/billing-usage.js';
 import type { commonSchemas } from '../../schemas/common.js';
 import type { companySchemas } from '../../schemas/companies.js';
 import type { creditNoteSchemas } from '../../schemas/credit-notes.js';
@@ -45,6 +47,8 @@ export type AnySchema =
   | (typeof tenantSchemas)[number]
   | (typeof userSchemas)[number]
   | (typeof billingSchemas)[number]
+  | (typeof billingInvoiceSchemas)[number]
+  | (typeof billingUsageSchemas)[number]
   | (typeof webhookSchemas)[number]
   | (typeof webhookDeliverySchemas)[number]
   | (typeof webhookLogSchemas)[number]

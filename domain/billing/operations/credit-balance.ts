@@ -1,8 +1,7 @@
 import type { BalanceCredited, CreditBalanceInput } from '../../../schemas/billing.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand } from '../../shared/operation.js';
-import { findTenant } from '../../tenants/index.js';
-import { findUser } from '../../users/index.js';
+import { balanceOwner } from '../balance-owner.js';
 import { applyBalanceMovement } from '../balance-store.js';
 import { hasAtMostTwoDecimals, moneyToJson, toMoney } from '../money.js';
 
@@ -13,17 +12,9 @@ export const creditBalance = defineCommand<CreditBalanceInput, BalanceCredited>(
   output: 'BalanceCredited',
   callers: ['system'],
   async run(input, ctx) {
-    if (Boolean(input.tenant_id) === Boolean(input.user_id)) {
-      throw AppError.validation({ tenant_id: ['give exactly one of tenant_id and user_id'] });
-    }
     const amount = toMoney(input.amount);
     if (!hasAtMostTwoDecimals(amount)) throw AppError.validation({ amount: ['must have at most 2 decimals'] });
-
-    const tenantId = input.tenant_id ?? (await findUser(ctx.tx, input.user_id!))?.tenant_id;
-    if (!tenantId || !(await findTenant(ctx.tx, tenantId))) {
-      const what = input.tenant_id ? `tenant ${input.tenant_id}` : `user ${input.user_id}`;
-      throw new AppError('NOT_FOUND', `No ${what}.`);
-    }
+    const tenantId = await balanceOwner(ctx.tx, input);
     const result = await applyBalanceMovement(ctx.tx, tenantId, {
       type: 'balance_credit',
       amount,

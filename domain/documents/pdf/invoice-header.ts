@@ -55,7 +55,13 @@ function drawParty(cursor: LayoutCursor, caption: string, party: DocumentParty, 
     y += 12.5;
   }
   const { address } = party;
-  const rows = [address.line1, address.line2, `${address.postalCode} ${address.city}`, countryName(address.country)];
+  // A party known by its country only (a billing invoice's tenant) prints no empty postcode line.
+  const rows = [
+    address.line1,
+    address.line2,
+    `${address.postalCode} ${address.city}`.trim(),
+    countryName(address.country),
+  ];
   if (party.siret) rows.push(`SIRET : ${party.siret}`);
   if (party.vatNumber) rows.push(`N° TVA intracommunautaire : ${party.vatNumber}`);
   if (party.legalId) rows.push(`Identifiant légal : ${party.legalId}`);
