@@ -5,6 +5,7 @@ import { type DependencyContainer, type InjectionToken, container as rootContain
 import { ALL_SCHEMAS } from '../schemas/index.js';
 import { createSchemaRegistry, type SchemaRegistry } from '../schemas/registry.js';
 import { type TimeStampAuthority, timeStampAuthorityFor } from './anchoring/index.js';
+import { type PaymentProviders, paymentProvidersFor } from './billing/index.js';
 import { type KycProvider, kycProviderFor } from './companies/index.js';
 import { type Mailer, mailerFor } from './mail/index.js';
 import { type BossRole, createBoss } from './shared/boss.js';
@@ -14,7 +15,7 @@ import { APP_ROLE, createDatabase } from './shared/database.js';
 import type { Deps } from './shared/deps.js';
 import { createLogger, type Logger } from './shared/logger.js';
 import { type EInvoicingProvider, einvoicingProviderFor } from './transmission/index.js';
-import { type IdentityProvider, identityProviderFor } from './users/index.js';
+import { type IdentityProvider, identityProviderFor, publicBaseUrlOf } from './users/index.js';
 import { httpWebhookSender, type WebhookSender } from './webhooks/index.js';
 
 export const CONFIG: InjectionToken<Config> = Symbol('Config');
@@ -34,6 +35,8 @@ export const WEBHOOK_SENDER: InjectionToken<WebhookSender> = Symbol('WebhookSend
 /** RFC 3161 time-stamp authority: TSA_URL's, or the built-in local one. */
 export const TIME_STAMP_AUTHORITY: InjectionToken<TimeStampAuthority> = Symbol('TimeStampAuthority');
 
+/** Top-ups and auto-reloads: the payment simulator in sandbox, Stripe in production when configured. */
+export const PAYMENT_PROVIDERS: InjectionToken<PaymentProviders> = Symbol('PaymentProviders');
 /** E-invoicing: the simulator in sandbox, SuperPDP in production when configured. */
 export const EINVOICING_PROVIDER: InjectionToken<EInvoicingProvider> = Symbol('EInvoicingProvider');
 
@@ -83,6 +86,10 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
   container.register(EINVOICING_PROVIDER, {
     useFactory: (c) => einvoicingProviderFor(config, c.resolve(DATABASE), c.resolve(CLOCK)),
   });
+  container.register(PAYMENT_PROVIDERS, {
+    useFactory: (c) =>
+      paymentProvidersFor(config, c.resolve(DATABASE), c.resolve(CLOCK), () => publicBaseUrlOf(config)),
+  });
   return container;
 }
 
@@ -101,6 +108,7 @@ export function resolveDeps(container: DependencyContainer): Deps {
     webhookSender: container.resolve(WEBHOOK_SENDER),
     tsa: container.resolve(TIME_STAMP_AUTHORITY),
     einvoicingProvider: container.resolve(EINVOICING_PROVIDER),
+    paymentProviders: container.resolve(PAYMENT_PROVIDERS),
   };
 }
 

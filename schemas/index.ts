@@ -24,6 +24,7 @@ import { subTenantSchemas } from './sub-tenants.js';
 import { tenantAuthSchemas } from './tenant-auth.js';
 import { tenantProfileSchemas } from './tenant-profile.js';
 import { tenantSchemas } from './tenants.js';
+import { topUpSchemas } from './top-ups.js';
 import { transmissionSchemas } from './transmission.js';
 import { transmissionJobSchemas } from './transmission-jobs.js';
 import { userSchemas } from './users.js';
@@ -38,6 +39,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...tenantSchemas,
   ...userSchemas,
   ...billingSchemas,
+  ...topUpSchemas,
   ...webhookSchemas,
   ...webhookDeliverySchemas,
   ...webhookLogSchemas,

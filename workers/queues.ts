@@ -1,5 +1,6 @@
 import type { QueueName } from '../domain/shared/queues.js';
 import { anchorFiscalClosing } from './handlers/anchor-fiscal-closing.js';
+import { autoReloadBalance } from './handlers/auto-reload-balance.js';
 import { closeFiscalChainJob } from './handlers/close-fiscal-chain.js';
 import { closeFiscalPeriods } from './handlers/close-fiscal-periods.js';
 import { completeSignatureJob } from './handlers/complete-signature.js';
@@ -11,6 +12,7 @@ import { generateInvoiceDocumentsBatch, generateInvoiceDocumentsJob } from './ha
 import { notifyWebhookDisabled } from './handlers/notify-webhook-disabled.js';
 import { purgeIdempotencyKeys } from './handlers/purge-idempotency-keys.js';
 import { scheduleIncomingSyncsJob } from './handlers/schedule-incoming-syncs.js';
+import { sendBalanceAlert } from './handlers/send-balance-alert.js';
 import { sendEmailVerification } from './handlers/send-email-verification.js';
 import { sendIncomingStatus } from './handlers/send-incoming-status.js';
 import { sendInvoiceStatus } from './handlers/send-invoice-status.js';
@@ -119,6 +121,8 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'send-signing-code': { handler: sendSigningCode, batch: 2, run: 'parallel', capPerTenant: true },
   // Signing and hashing a large PDF is CPU-bound: one at a time per loop.
   'complete-signature': { handler: completeSignatureJob, batch: 1, run: 'serial' },
+  'auto-reload-balance': { handler: autoReloadBalance, batch: 2, run: 'parallel', capPerTenant: true },
+  'send-balance-alert': { handler: sendBalanceAlert, batch: 2, run: 'parallel' },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */

@@ -25,6 +25,7 @@ import { signingPageRoutes } from './signing-page.routes.js';
 import { subTenantRoutes } from './sub-tenants.routes.js';
 import { tenantAuthRoutes } from './tenant-auth.routes.js';
 import { tenantProfileRoutes } from './tenant-profile.routes.js';
+import { stripeCallbackRoutes, topUpRoutes } from './top-ups.routes.js';
 import { superpdpCallbackRoutes, transmissionRoutes } from './transmission.routes.js';
 import { webhookRoutes } from './webhooks.routes.js';
 
@@ -37,6 +38,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...apiKeyRoutes,
   ...tenantAuthRoutes,
   ...tenantProfileRoutes,
+  ...topUpRoutes,
   ...subTenantRoutes,
   // Before the invoice routes: `/v1/invoices/incoming` must not be read as `/v1/invoices/{id}`.
   ...incomingInvoiceRoutes,
@@ -62,5 +64,6 @@ export const ROUTES: readonly RouteSpec[] = [
   ...fiscalClosingRoutes,
   ...transmissionRoutes,
   ...superpdpCallbackRoutes,
+  ...stripeCallbackRoutes,
   ...fiscalExportRoutes,
 ];

@@ -6,4 +6,6 @@
 export { BALANCE_TRANSACTION_TYPES, type BalanceTransactionType } from './balance-store.js';
 export { chargeFor } from './charge.js';
 export { Decimal, moneyToJson, toMoney } from './money.js';
+export type { PaymentProvider, PaymentProviders } from './payment-provider.js';
+export { paymentProvidersFor } from './payment-providers.js';
 export { PRICE_CURRENCY, UNIT_PRICES } from './pricing.js';

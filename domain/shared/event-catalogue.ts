@@ -24,6 +24,9 @@ export const EVENT_NAMES = [
   'onboarding.completed',
   'balance.low',
   'balance.critical',
+  // Ours (spec/DECISIONS.md): a top-up or an auto-reload credited the balance; an auto-reload failed.
+  'balance.topped_up',
+  'balance.auto_reload_failed',
   // Sent to the owner's other endpoints when one is disabled (410, or failing for days).
   'webhook_endpoint.disabled',
 ] as const;

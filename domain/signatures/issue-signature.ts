@@ -31,7 +31,7 @@ export async function issueSignature(
   const expiresAt = deadlineOf(input.expires_at, now);
   const id = randomUUID();
   const actor = actorOf(ctx.caller);
-  const charged = await chargeFor(ctx.tx, {
+  const charged = await chargeFor(ctx, {
     tenantId: owner.tenantId,
     environment: owner.environment,
     kind: 'signature',

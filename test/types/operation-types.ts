@@ -12,9 +12,20 @@ import { downloadAnchorToken } from '../../domain/anchoring/operations/download-
 import { getAnchorToStamp } from '../../domain/anchoring/operations/get-anchor-to-stamp.js';
 import { listFiscalAnchors } from '../../domain/anchoring/operations/list-fiscal-anchors.js';
 import { recordAnchorAttempt } from '../../domain/anchoring/operations/record-anchor-attempt.js';
+import { attachCheckoutSession } from '../../domain/billing/operations/attach-checkout-session.js';
+import { confirmTopUp } from '../../domain/billing/operations/confirm-top-up.js';
+import { createTopUp } from '../../domain/billing/operations/create-top-up.js';
 import { creditBalance } from '../../domain/billing/operations/credit-balance.js';
+import { findTopUpOperation } from '../../domain/billing/operations/find-top-up.js';
 import { getBalance } from '../../domain/billing/operations/get-balance.js';
+import { getBillingContact } from '../../domain/billing/operations/get-billing-contact.js';
 import { getTenantBalance } from '../../domain/billing/operations/get-tenant-balance.js';
+import { prepareAutoReload } from '../../domain/billing/operations/prepare-auto-reload.js';
+import { receiveStripeWebhook } from '../../domain/billing/operations/receive-stripe-webhook.js';
+import { recordTopUp } from '../../domain/billing/operations/record-top-up.js';
+import { runAutoReload } from '../../domain/billing/operations/run-auto-reload.js';
+import { settleTopUp } from '../../domain/billing/operations/settle-top-up.js';
+import { completeSimulatedCheckout, getSimulatedCheckout } from '../../domain/billing/operations/simulated-checkout.js';
 import { updateBalanceSettings } from '../../domain/billing/operations/update-balance-settings.js';
 import { createCompany } from '../../domain/companies/operations/create-company.js';
 import { deleteCompany } from '../../domain/companies/operations/delete-company.js';
@@ -215,6 +226,18 @@ export const CHECKED_OPERATIONS = {
   getBalance: [getBalance, 'EmptyInput', 'Balance'],
   getTenantBalance: [getTenantBalance, 'EmptyInput', 'Balance'],
   updateBalanceSettings: [updateBalanceSettings, 'UpdateBalanceSettingsInput', 'Balance'],
+  createTopUp: [createTopUp, 'CreateTopUpInput', 'TopUpCheckout'],
+  recordTopUp: [recordTopUp, 'RecordTopUpInput', 'TopUp'],
+  attachCheckoutSession: [attachCheckoutSession, 'AttachCheckoutSessionInput', 'TopUp'],
+  confirmTopUp: [confirmTopUp, 'ConfirmTopUpInput', 'TopUp'],
+  findTopUpOperation: [findTopUpOperation, 'FindTopUpInput', 'TopUp'],
+  settleTopUp: [settleTopUp, 'SettleTopUpInput', 'TopUp'],
+  receiveStripeWebhook: [receiveStripeWebhook, 'InboundCallbackInput', 'InboundEventOutcome'],
+  prepareAutoReload: [prepareAutoReload, 'TopUpIdInput', 'AutoReloadCharge'],
+  runAutoReload: [runAutoReload, 'TopUpIdInput', 'TopUp'],
+  getBillingContact: [getBillingContact, 'BalanceAlertInput', 'BillingContact'],
+  getSimulatedCheckout: [getSimulatedCheckout, 'SimulatedCheckoutInput', 'SimulatedCheckout'],
+  completeSimulatedCheckout: [completeSimulatedCheckout, 'CompleteSimulatedCheckoutInput', 'SimulatedCheckoutOutcome'],
   createCompany: [createCompany, 'CreateCompanyInput', 'Company'],
   deleteCompany: [deleteCompany, 'CompanyIdInput', 'CompanyDeleted'],
   getCompanyKycStatus: [getCompanyKycStatus, 'CompanyIdInput', 'CompanyKycStatus'],
