@@ -13,6 +13,8 @@ export const topUpRoutes: RouteSpec[] = [
     auth: ['tenant_key'],
     status: 201,
     message: 'Checkout created: send the payer to checkout_url.',
+    // 503: the payment provider is down or not configured.
+    errors: [503],
   },
   {
     method: 'post',
@@ -21,8 +23,8 @@ export const topUpRoutes: RouteSpec[] = [
     tag: TAG,
     auth: ['tenant_key'],
     message: 'Top-up confirmed.',
-    // 409: not paid (yet), or paid for another amount.
-    errors: [409],
+    // 409: not paid (yet), or paid for another amount; 503: the payment provider is down.
+    errors: [409, 503],
   },
 ];
 

@@ -91,7 +91,7 @@ export class SimulatedPaymentProvider implements PaymentProvider {
         .where({ id: sessionId, kind: 'checkout_session' })
         .forUpdate()
         .first<SimulatedRow>();
-      if (!found || found.status !== 'open') return found;
+      if (found?.status !== 'open') return found;
       const customer = found.customer_id ?? `cus_sim_${randomAlphanumeric(24)}`;
       const method =
         card === DECLINES_OFF_SESSION_CARD

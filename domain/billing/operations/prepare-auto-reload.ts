@@ -13,7 +13,7 @@ export const prepareAutoReload = defineQuery<TopUpIdInput, AutoReloadCharge>({
   async run(input, ctx) {
     const tenantId = ctx.caller.tenantId!;
     const row = await findTopUp(ctx.tx, tenantId, { id: input.top_up_id });
-    if (!row || row.source !== 'auto_reload') {
+    if (row?.source !== 'auto_reload') {
       throw new AppError('NOT_FOUND', `No auto-reload ${input.top_up_id}.`, { retryable: false });
     }
     const method = await findPaymentMethod(ctx.tx, tenantId);
