@@ -15,8 +15,9 @@ const STYLE =
   'form{display:inline-block;margin:.25rem .5rem .25rem 0}' +
   'button{padding:.6rem 1.2rem;border:0;border-radius:4px;background:#2f8132;color:#fff;cursor:pointer}' +
   'button.cancel{background:#829ab1}.note{color:#52606d;font-size:.9rem}';
-const CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+/** The forms post to the page itself, which redirects to the return URL: form-action covers both hops. */
+const cspFor = (returnOrigin: string) =>
+  `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${returnOrigin}; frame-ancestors 'none'; base-uri 'none'`;
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en">
@@ -52,11 +53,12 @@ export function checkoutPageRouter(deps: Deps, rateLimits: RateLimits): Router {
     auth: ['none'],
   };
   const publicOrigin = new URL(publicBaseUrlOf(deps.config)).origin;
+  const csp = cspFor(new URL(deps.config.topUpReturnUrl ?? publicBaseUrlOf(deps.config)).origin);
   const html = (ctx: Context, status: number, body: string) => {
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Security-Policy', CSP);
+    ctx.set('Content-Security-Policy', csp);
     ctx.body = body;
   };
   const unknown = (ctx: Context) =>
