@@ -9,6 +9,7 @@ import { parseBody } from './middleware/body.js';
 import { corsFor } from './middleware/cors.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestContext } from './middleware/request-context.js';
+import { checkoutPageRouter } from './pages/checkout-page.router.js';
 import { signingPageGuard, signingPageRouter } from './pages/signing-page.router.js';
 import { verifyEmailPageRouter } from './pages/verify-email.router.js';
 import { ROUTES } from './routes/index.js';
@@ -57,6 +58,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa {
   app.use(googleSimulatorRouter(deps).routes());
   app.use(verifyEmailPageRouter().routes());
   app.use(signingPageRouter(deps, rateLimits).routes());
+  app.use(checkoutPageRouter(deps, rateLimits).routes());
   app.use(router.allowedMethods({ throw: true }));
   app.on('error', (err) => deps.log.error({ err }, 'koa error'));
   return app;

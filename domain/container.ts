@@ -5,6 +5,7 @@ import { type DependencyContainer, type InjectionToken, container as rootContain
 import { ALL_SCHEMAS } from '../schemas/index.js';
 import { createSchemaRegistry, type SchemaRegistry } from '../schemas/registry.js';
 import { type TimeStampAuthority, timeStampAuthorityFor } from './anchoring/index.js';
+import { type PaymentProviders, paymentProvidersFor } from './billing/index.js';
 import { type KycProvider, kycProviderFor } from './companies/index.js';
 import { type Mailer, mailerFor } from './mail/index.js';
 import { type BossRole, createBoss } from './shared/boss.js';
@@ -15,7 +16,7 @@ import type { Deps } from './shared/deps.js';
 import { createLogger, type Logger } from './shared/logger.js';
 import { type SignatureProviders, signatureProvidersFor } from './signatures/index.js';
 import { type EInvoicingProvider, einvoicingProviderFor } from './transmission/index.js';
-import { type IdentityProvider, identityProviderFor } from './users/index.js';
+import { type IdentityProvider, identityProviderFor, publicBaseUrlOf } from './users/index.js';
 import { httpWebhookSender, type WebhookSender } from './webhooks/index.js';
 
 export const CONFIG: InjectionToken<Config> = Symbol('Config');
@@ -35,6 +36,8 @@ export const WEBHOOK_SENDER: InjectionToken<WebhookSender> = Symbol('WebhookSend
 /** RFC 3161 time-stamp authority: TSA_URL's, or the built-in local one. */
 export const TIME_STAMP_AUTHORITY: InjectionToken<TimeStampAuthority> = Symbol('TimeStampAuthority');
 
+/** Top-ups and auto-reloads: the payment simulator in sandbox, Stripe in production when configured. */
+export const PAYMENT_PROVIDERS: InjectionToken<PaymentProviders> = Symbol('PaymentProviders');
 /** E-invoicing: the simulator in sandbox, SuperPDP in production when configured. */
 export const EINVOICING_PROVIDER: InjectionToken<EInvoicingProvider> = Symbol('EInvoicingProvider');
 
@@ -90,6 +93,10 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
   container.register(SIGNATURE_PROVIDERS, {
     useFactory: (c) => signatureProvidersFor(config, c.resolve(DATABASE), c.resolve(CLOCK)),
   });
+  container.register(PAYMENT_PROVIDERS, {
+    useFactory: (c) =>
+      paymentProvidersFor(config, c.resolve(DATABASE), c.resolve(CLOCK), () => publicBaseUrlOf(config)),
+  });
   return container;
 }
 
@@ -109,6 +116,7 @@ export function resolveDeps(container: DependencyContainer): Deps {
     tsa: container.resolve(TIME_STAMP_AUTHORITY),
     einvoicingProvider: container.resolve(EINVOICING_PROVIDER),
     ...container.resolve(SIGNATURE_PROVIDERS),
+    paymentProviders: container.resolve(PAYMENT_PROVIDERS),
   };
 }
 

@@ -28,6 +28,7 @@ import { subTenantSchemas } from './sub-tenants.js';
 import { tenantAuthSchemas } from './tenant-auth.js';
 import { tenantProfileSchemas } from './tenant-profile.js';
 import { tenantSchemas } from './tenants.js';
+import { topUpSchemas } from './top-ups.js';
 import { transmissionSchemas } from './transmission.js';
 import { transmissionJobSchemas } from './transmission-jobs.js';
 import { userSchemas } from './users.js';
@@ -44,6 +45,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...billingSchemas,
   ...billingInvoiceSchemas,
   ...billingUsageSchemas,
+  ...topUpSchemas,
   ...webhookSchemas,
   ...webhookDeliverySchemas,
   ...webhookLogSchemas,

@@ -1,5 +1,6 @@
 import type { QueueName } from '../domain/shared/queues.js';
 import { anchorFiscalClosing } from './handlers/anchor-fiscal-closing.js';
+import { autoReloadBalance } from './handlers/auto-reload-balance.js';
 import { billTenantMonth } from './handlers/bill-tenant-month.js';
 import { closeFiscalChainJob } from './handlers/close-fiscal-chain.js';
 import { closeFiscalPeriods } from './handlers/close-fiscal-periods.js';
@@ -13,6 +14,7 @@ import { notifyWebhookDisabled } from './handlers/notify-webhook-disabled.js';
 import { purgeIdempotencyKeys } from './handlers/purge-idempotency-keys.js';
 import { runMonthlyBillingJob } from './handlers/run-monthly-billing.js';
 import { scheduleIncomingSyncsJob } from './handlers/schedule-incoming-syncs.js';
+import { sendBalanceAlert } from './handlers/send-balance-alert.js';
 import { sendEmailVerification } from './handlers/send-email-verification.js';
 import { sendIncomingStatus } from './handlers/send-incoming-status.js';
 import { sendInvoiceStatus } from './handlers/send-invoice-status.js';
@@ -135,6 +137,8 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'run-monthly-billing': { handler: runMonthlyBillingJob, workers: 1, batch: 1, run: 'serial' },
   // Renders a Factur-X (CPU): one at a time per loop.
   'bill-tenant-month': { handler: billTenantMonth, workers: 2, batch: 1, run: 'serial' },
+  'auto-reload-balance': { handler: autoReloadBalance, batch: 2, run: 'parallel', capPerTenant: true },
+  'send-balance-alert': { handler: sendBalanceAlert, batch: 2, run: 'parallel' },
 };
 
 /** Recurring jobs, registered by every worker process (pg-boss keeps one schedule per queue). */

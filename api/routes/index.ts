@@ -32,6 +32,7 @@ import { subTenantRoutes } from './sub-tenants.routes.js';
 import { tenantAuthRoutes } from './tenant-auth.routes.js';
 import { tenantBillingRoutes } from './tenant-billing.routes.js';
 import { tenantProfileRoutes } from './tenant-profile.routes.js';
+import { stripeCallbackRoutes, topUpRoutes } from './top-ups.routes.js';
 import { superpdpCallbackRoutes, transmissionRoutes } from './transmission.routes.js';
 import { webhookRoutes } from './webhooks.routes.js';
 
@@ -45,6 +46,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...tenantAuthRoutes,
   ...tenantProfileRoutes,
   ...tenantBillingRoutes,
+  ...topUpRoutes,
   ...subTenantRoutes,
   // Before the invoice routes: `/v1/invoices/incoming` must not be read as `/v1/invoices/{id}`.
   ...incomingInvoiceRoutes,
@@ -71,6 +73,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...fiscalClosingRoutes,
   ...transmissionRoutes,
   ...superpdpCallbackRoutes,
+  ...stripeCallbackRoutes,
   ...fiscalExportRoutes,
   ...adminOpenapiRoutes,
 ];

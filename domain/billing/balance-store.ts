@@ -31,6 +31,30 @@ export interface BalanceMovement {
   onlyIfCovered?: boolean;
 }
 
+interface BalanceAfterRow {
+  amount: string;
+  currency: string;
+  low_balance_alert_threshold: string;
+  critical_balance_alert_threshold: string;
+  auto_reload_enabled: boolean;
+  auto_reload_threshold: string | null;
+  auto_reload_amount: string | null;
+}
+
+/** A movement written: the balance it left and the alert settings read by the same statement. */
+export interface AppliedMovement {
+  transactionId: string;
+  balanceAfter: string;
+  currency: string;
+  settings: {
+    lowThreshold: string;
+    criticalThreshold: string;
+    autoReloadEnabled: boolean;
+    autoReloadThreshold: string | null;
+    autoReloadAmount: string | null;
+  };
+}
+
 /**
  * Applies a movement to the tenant's balance and records it, in the caller's transaction. The
  * UPDATE locks the balance row, so concurrent movements serialise; the `amount >= 0` check makes an
@@ -40,14 +64,22 @@ export async function applyBalanceMovement(
   tx: Knex,
   tenantId: string,
   movement: BalanceMovement,
-): Promise<{ transactionId: string; balanceAfter: string; currency: string } | undefined> {
+): Promise<AppliedMovement | undefined> {
   const [balance] = await tx('balances')
     .where({ tenant_id: tenantId })
     .modify((q) => {
       if (movement.onlyIfCovered) q.andWhere('amount', '>=', movement.amount.negated().toFixed(2));
     })
     .update({ amount: tx.raw('amount + ?::numeric', [movement.amount.toFixed(2)]), updated_at: movement.now })
-    .returning<{ amount: string; currency: string }[]>(['amount', 'currency']);
+    .returning<BalanceAfterRow[]>([
+      'amount',
+      'currency',
+      'low_balance_alert_threshold',
+      'critical_balance_alert_threshold',
+      'auto_reload_enabled',
+      'auto_reload_threshold',
+      'auto_reload_amount',
+    ]);
   if (!balance) return undefined;
   const [row] = await tx('balance_transactions')
     .insert({
@@ -63,5 +95,16 @@ export async function applyBalanceMovement(
       created_at: movement.now,
     })
     .returning<{ id: string }[]>('id');
-  return { transactionId: row.id, balanceAfter: balance.amount, currency: balance.currency };
+  return {
+    transactionId: row.id,
+    balanceAfter: balance.amount,
+    currency: balance.currency,
+    settings: {
+      lowThreshold: balance.low_balance_alert_threshold,
+      criticalThreshold: balance.critical_balance_alert_threshold,
+      autoReloadEnabled: balance.auto_reload_enabled,
+      autoReloadThreshold: balance.auto_reload_threshold,
+      autoReloadAmount: balance.auto_reload_amount,
+    },
+  };
 }

@@ -1,6 +1,7 @@
-import type { Knex } from 'knex';
 import { AppError } from '../shared/app-error.js';
 import type { Environment } from '../shared/caller.js';
+import type { OperationContext } from '../shared/operation.js';
+import { afterDebit } from './balance-alerts.js';
 import { applyBalanceMovement, type BalanceTransactionType } from './balance-store.js';
 import { Decimal } from './money.js';
 import { type Chargeable, PRICE_CURRENCY, UNIT_PRICES } from './pricing.js';
@@ -25,9 +26,12 @@ export interface ChargeRequest {
  * Debits the unit price of a paid operation in production, in the operation's transaction; sandbox
  * is free. The conditional UPDATE locks the balance row, so concurrent operations of one owner take
  * turns and the balance can never go below zero: when it does not cover the price, 402 and the
- * caller's transaction rolls back with nothing written. Returns the amount charged.
+ * caller's transaction rolls back with nothing written. A debit that crosses an alert or
+ * auto-reload threshold emits the alert and queues the reload in the same transaction
+ * (balance-alerts.ts). Returns the amount charged.
  */
-export async function chargeFor(tx: Knex, request: ChargeRequest): Promise<Decimal> {
+export async function chargeFor(ctx: OperationContext, request: ChargeRequest): Promise<Decimal> {
+  const { tx } = ctx;
   if (request.environment === 'sandbox') return new Decimal(0);
   const price = new Decimal(UNIT_PRICES[request.kind]);
   const applied = await applyBalanceMovement(tx, request.tenantId, {
@@ -49,5 +53,6 @@ export async function chargeFor(tx: Knex, request: ChargeRequest): Promise<Decim
       { body: { required: Number(price.toFixed(2)), balance: Number(new Decimal(balance?.amount ?? 0).toFixed(2)) } },
     );
   }
+  await afterDebit(ctx, request.tenantId, price, applied);
   return price;
 }

@@ -8,4 +8,6 @@ export { MONTH_PATTERN } from './billing-period.js';
 export { VOLUME_DISCOUNT_TIERS } from './billing-totals.js';
 export { chargeFor } from './charge.js';
 export { Decimal, moneyToJson, toMoney } from './money.js';
+export type { PaymentProvider, PaymentProviders } from './payment-provider.js';
+export { paymentProvidersFor } from './payment-providers.js';
 export { PRICE_CURRENCY, UNIT_PRICES } from './pricing.js';

@@ -60,7 +60,7 @@ export async function issueCreditNote(
 
   const id = randomUUID();
   const actor = actorOf(ctx.caller);
-  const charged = await chargeFor(ctx.tx, {
+  const charged = await chargeFor(ctx, {
     tenantId: owner.tenantId,
     environment: owner.environment,
     kind: 'credit_note',

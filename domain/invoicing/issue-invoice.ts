@@ -95,7 +95,7 @@ export async function issueInvoices(ctx: OperationContext, toIssue: readonly Inv
   const charged: Decimal[] = [];
   for (const item of invoices) {
     charged.push(
-      await chargeFor(ctx.tx, {
+      await chargeFor(ctx, {
         tenantId: item.owner.tenantId,
         environment: item.owner.environment,
         kind: 'invoice',

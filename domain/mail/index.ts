@@ -1,5 +1,6 @@
 /** Public surface of the mail context for code outside it: what other contexts, api/ and workers/ use. */
 
+export { balanceAlertMail } from './balance-alert-mail.js';
 export { emailVerificationMail } from './email-verification-mail.js';
 export type { Mailer } from './mailer.js';
 export { mailerFor } from './mailer-for.js';

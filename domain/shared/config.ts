@@ -66,6 +66,14 @@ export interface Config {
   openapiTimeoutMs: number;
   /** Shared secret of the signed `/webhooks/superpdp*` sync triggers (provider-apis.md §1.10). */
   superpdpWebhookSecret: string | null;
+  /** Stripe (provider-apis.md §3) for production top-ups; null: the payment simulator with ENABLE_SIMULATORS, else refused. */
+  stripeSecretKey: string | null;
+  stripeApiBase: string;
+  /** The `whsec_…` secret that signs Stripe's calls to `/webhooks/stripe`. */
+  stripeWebhookSecret: string | null;
+  stripeTimeoutMs: number;
+  /** Where a checkout sends the browser back; null: `<PUBLIC_BASE_URL>/checkout/return`. */
+  topUpReturnUrl: string | null;
   /** Seconds between the simulator's lifecycle steps (uploaded → transmitted → processing → completed). */
   simulatorStepSeconds: number;
   /** An anchor pending longer than this makes the fiscal compliance report non-compliant. */
@@ -209,6 +217,11 @@ export function loadConfig(env: Env = process.env): Config {
     superpdpTimeoutMs: read('SUPERPDP_TIMEOUT_MS'),
     openapiTimeoutMs: read('OPENAPI_TIMEOUT_MS'),
     superpdpWebhookSecret: read('SUPERPDP_WEBHOOK_SECRET'),
+    stripeSecretKey: read('STRIPE_SECRET_KEY'),
+    stripeApiBase: read('STRIPE_API_BASE') as string,
+    stripeWebhookSecret: read('STRIPE_WEBHOOK_SECRET'),
+    stripeTimeoutMs: read('STRIPE_TIMEOUT_MS'),
+    topUpReturnUrl: read('TOP_UP_RETURN_URL'),
     simulatorStepSeconds: read('SIMULATOR_STEP_SECONDS'),
     fiscalAnchorPendingHours: read('FISCAL_ANCHOR_PENDING_HOURS'),
     publisher: {

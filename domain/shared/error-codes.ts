@@ -12,6 +12,11 @@ export const ERROR_CATALOGUE = {
     description: 'No reminder for this signature request: it is not pending, or one was sent less than an hour ago.',
   },
   NO_PENDING_SIGNERS: { status: 400, description: 'Every signer of the signature request has already answered.' },
+  STRIPE_SIGNATURE_INVALID: {
+    status: 400,
+    description:
+      "A call to /webhooks/stripe whose Stripe-Signature is missing, wrong or outside the 300 s window (Stripe's convention: 400).",
+  },
   API_KEY_MISSING: { status: 401, description: 'The API key header is absent.' },
   API_KEY_INVALID: { status: 401, description: 'Unknown API key.' },
   INVALID_API_KEY_FORMAT: { status: 401, description: 'The API key does not match the key format.' },
@@ -62,6 +67,11 @@ export const ERROR_CATALOGUE = {
     description: 'The invoice has no such file (no `original_file` was uploaded with it).',
   },
   METHOD_NOT_ALLOWED: { status: 405, description: 'The route exists but not with this method (see `Allow`).' },
+  PAYMENT_NOT_COMPLETED: {
+    status: 409,
+    description:
+      'A top-up confirmed before its payment succeeded (still open, processing, declined or cancelled), or for another amount.',
+  },
   CONFLICT: { status: 409, description: 'The request conflicts with existing data (a duplicate e-mail, SIRET, ...).' },
   DUPLICATE_EXTERNAL_ID: {
     status: 409,
@@ -162,7 +172,7 @@ export const ERROR_CATALOGUE = {
     description: 'An unforeseen error; nothing internal is shown: quote `request_id` to support.',
   },
   SERVICE_UNAVAILABLE: { status: 503, description: 'The service cannot answer right now (a dependency is down).' },
-  PROVIDER_UNAVAILABLE: { status: 503, description: 'The e-invoicing or signing provider is unavailable.' },
+  PROVIDER_UNAVAILABLE: { status: 503, description: 'The e-invoicing, signing or payment provider is unavailable.' },
   FISCAL_KILLSWITCH_ACTIVE: {
     status: 503,
     description: 'The fiscal kill switch is on: invoice and credit-note creation is blocked.',

@@ -26,6 +26,9 @@ export const EVENT_NAMES = [
   'balance.critical',
   // The operator's monthly invoice to a tenant, once its Factur-X is ready to download.
   'billing_invoice.created',
+  // Ours (spec/DECISIONS.md): a top-up or an auto-reload credited the balance; an auto-reload failed.
+  'balance.topped_up',
+  'balance.auto_reload_failed',
   // Sent to the owner's other endpoints when one is disabled (410, or failing for days).
   'webhook_endpoint.disabled',
 ] as const;

@@ -66,6 +66,18 @@ export interface JobPayloads {
   'run-monthly-billing': Record<string, never>;
   /** Issue a tenant's billing invoice for a month (`YYYY-MM`), once, then render its Factur-X. */
   'bill-tenant-month': { tenantId: string; month: string };
+  /** Charge a pending auto-reload off-session on the saved card, then credit it or report the failure. */
+  'auto-reload-balance': { tenantId: string; topUpId: string };
+  /** Mail the tenant's billing contact that its balance crossed a threshold, or that an auto-reload failed. */
+  'send-balance-alert': {
+    tenantId: string;
+    kind: 'low' | 'critical' | 'auto_reload_failed';
+    /** The balance (EUR, 2 decimals) when it happened. */
+    balance: string;
+    /** The threshold crossed, or the auto-reload's amount. */
+    threshold: string | null;
+    reason: string | null;
+  };
 }
 export type QueueName = keyof JobPayloads;
 
@@ -256,6 +268,22 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
       expireInSeconds: 300,
       policy: 'exclusive',
     },
+  },
+  // An unreachable payment provider is retried 30 s doubling up to 30 min (about 5 h); the charge
+  // carries the top-up's idempotency key, so a retry after a lost answer never charges twice. A
+  // declined card is an outcome (recorded, reported), not a retry.
+  'auto-reload-balance': {
+    create: {
+      retryLimit: 10,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 1800,
+      expireInSeconds: 120,
+      policy: 'exclusive', // one job per top-up (singletonKey) queued or running
+    },
+  },
+  'send-balance-alert': {
+    create: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
   },
 };
 

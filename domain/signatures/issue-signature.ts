@@ -35,7 +35,7 @@ export async function issueSignature(
   const id = randomUUID();
   const actor = actorOf(ctx.caller);
   const provider = await providerForNewRequest(ctx.tx, ctx.deps.config, owner.environment);
-  const charged = await chargeFor(ctx.tx, {
+  const charged = await chargeFor(ctx, {
     tenantId: owner.tenantId,
     environment: owner.environment,
     kind: 'signature',

@@ -5,5 +5,6 @@
 
 export { assertEndpointUrl } from './endpoint-fields.js';
 export { httpWebhookSender } from './http-webhook-sender.js';
+export { INBOUND_TOLERANCE_SECONDS, verifyInboundSignature } from './inbound-signature.js';
 export { regenerateTenantWebhookSecretOf, syncTenantWebhook } from './tenant-webhook.js';
 export type { WebhookSender } from './webhook-sender.js';

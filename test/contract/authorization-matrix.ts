@@ -185,6 +185,9 @@ export const EXPECTED: Record<string, Row> = {
   'PUT /api/v1/tenant/me': tenantRoute(422, {}, 'profile:write'),
   'GET /api/v1/tenant/balance': tenantWideRoute(200),
   'GET /api/v1/tenant/stats': tenantWideRoute(200),
+  // The empty body is refused (422) before the sub-tenant key's 403.
+  'POST /api/v1/tenant/billing/top-up': tenantRoute(422),
+  'POST /api/v1/tenant/billing/top-up/confirm': tenantRoute(422),
   'POST /api/v1/tenant/regenerate-key': tenantRoute(200, {}, 'keys:write'),
   // No webhook_url is set for the seeded tenants: nothing to regenerate.
   'POST /api/v1/tenant/regenerate-webhook-secret': tenantWideRoute(409, {}, 'webhooks:write'),
@@ -257,6 +260,9 @@ export const EXPECTED: Record<string, Row> = {
   // Openapi signs nothing: without the URL's token (the matrix sends none) every caller gets 401.
   'POST /webhooks/openapi/signature': open(401),
   'POST /api/webhooks/openapi/signature': open(401),
+  // No Stripe-Signature: 400, Stripe's convention.
+  'POST /webhooks/stripe': open(400),
+  'POST /api/webhooks/stripe': open(400),
   'GET /api/v1/invoices': invoiceRoute(200),
   'GET /api/v1/invoices/{id}': invoiceRoute(404),
   'PATCH /api/v1/invoices/{id}': invoiceRoute(404),

@@ -32,6 +32,7 @@ import type * as subTenants from '../../schemas/sub-tenants.js';
 import type * as tenantAuth from '../../schemas/tenant-auth.js';
 import type * as tenantProfile from '../../schemas/tenant-profile.js';
 import type * as tenants from '../../schemas/tenants.js';
+import type * as topUps from '../../schemas/top-ups.js';
 import type * as transmission from '../../schemas/transmission.js';
 import type * as transmissionJobs from '../../schemas/transmission-jobs.js';
 import type * as users from '../../schemas/users.js';
@@ -122,6 +123,25 @@ type NamedTypes = {
   BillingTransaction: Equals<billingUsage.BillingTransaction, SchemaType<'BillingTransaction'>>;
   DebitBalanceInput: Equals<billingUsage.DebitBalanceInput, SchemaType<'DebitBalanceInput'>>;
   BalanceDebited: Equals<billingUsage.BalanceDebited, SchemaType<'BalanceDebited'>>;
+  CreateTopUpInput: Equals<topUps.CreateTopUpInput, SchemaType<'CreateTopUpInput'>>;
+  TopUpCheckout: Equals<topUps.TopUpCheckout, SchemaType<'TopUpCheckout'>>;
+  ConfirmTopUpInput: Equals<topUps.ConfirmTopUpInput, SchemaType<'ConfirmTopUpInput'>>;
+  TopUp: Equals<topUps.TopUp, SchemaType<'TopUp'>>;
+  RecordTopUpInput: Equals<topUps.RecordTopUpInput, SchemaType<'RecordTopUpInput'>>;
+  AttachCheckoutSessionInput: Equals<topUps.AttachCheckoutSessionInput, SchemaType<'AttachCheckoutSessionInput'>>;
+  FindTopUpInput: Equals<topUps.FindTopUpInput, SchemaType<'FindTopUpInput'>>;
+  SettleTopUpInput: Equals<topUps.SettleTopUpInput, SchemaType<'SettleTopUpInput'>>;
+  TopUpIdInput: Equals<topUps.TopUpIdInput, SchemaType<'TopUpIdInput'>>;
+  AutoReloadCharge: Equals<topUps.AutoReloadCharge, SchemaType<'AutoReloadCharge'>>;
+  SimulatedCheckoutInput: Equals<topUps.SimulatedCheckoutInput, SchemaType<'SimulatedCheckoutInput'>>;
+  SimulatedCheckout: Equals<topUps.SimulatedCheckout, SchemaType<'SimulatedCheckout'>>;
+  CompleteSimulatedCheckoutInput: Equals<
+    topUps.CompleteSimulatedCheckoutInput,
+    SchemaType<'CompleteSimulatedCheckoutInput'>
+  >;
+  SimulatedCheckoutOutcome: Equals<topUps.SimulatedCheckoutOutcome, SchemaType<'SimulatedCheckoutOutcome'>>;
+  BalanceAlertInput: Equals<topUps.BalanceAlertInput, SchemaType<'BalanceAlertInput'>>;
+  BillingContact: Equals<topUps.BillingContact, SchemaType<'BillingContact'>>;
   CreateCompanyInput: Equals<companies.CreateCompanyInput, SchemaType<'CreateCompanyInput'>>;
   UpdateCompanyInput: Equals<companies.UpdateCompanyInput, SchemaType<'UpdateCompanyInput'>>;
   CompanyIdInput: Equals<companies.CompanyIdInput, SchemaType<'CompanyIdInput'>>;

@@ -12,18 +12,29 @@ import { downloadAnchorToken } from '../../domain/anchoring/operations/download-
 import { getAnchorToStamp } from '../../domain/anchoring/operations/get-anchor-to-stamp.js';
 import { listFiscalAnchors } from '../../domain/anchoring/operations/list-fiscal-anchors.js';
 import { recordAnchorAttempt } from '../../domain/anchoring/operations/record-anchor-attempt.js';
+import { attachCheckoutSession } from '../../domain/billing/operations/attach-checkout-session.js';
+import { confirmTopUp } from '../../domain/billing/operations/confirm-top-up.js';
+import { createTopUp } from '../../domain/billing/operations/create-top-up.js';
 import { creditBalance } from '../../domain/billing/operations/credit-balance.js';
 import { debitBalance } from '../../domain/billing/operations/debit-balance.js';
 import { downloadBillingInvoice } from '../../domain/billing/operations/download-billing-invoice.js';
+import { findTopUpOperation } from '../../domain/billing/operations/find-top-up.js';
 import { generateBillingInvoiceDocuments } from '../../domain/billing/operations/generate-billing-invoice-documents.js';
 import { getBalance } from '../../domain/billing/operations/get-balance.js';
+import { getBillingContact } from '../../domain/billing/operations/get-billing-contact.js';
 import { getBillingInvoice } from '../../domain/billing/operations/get-billing-invoice.js';
 import { getBillingUsage } from '../../domain/billing/operations/get-billing-usage.js';
 import { getTenantBalance } from '../../domain/billing/operations/get-tenant-balance.js';
 import { issueBillingInvoice } from '../../domain/billing/operations/issue-billing-invoice.js';
 import { listBillingInvoices } from '../../domain/billing/operations/list-billing-invoices.js';
 import { listBillingTransactions } from '../../domain/billing/operations/list-billing-transactions.js';
+import { prepareAutoReload } from '../../domain/billing/operations/prepare-auto-reload.js';
+import { receiveStripeWebhook } from '../../domain/billing/operations/receive-stripe-webhook.js';
+import { recordTopUp } from '../../domain/billing/operations/record-top-up.js';
+import { runAutoReload } from '../../domain/billing/operations/run-auto-reload.js';
 import { runMonthlyBilling } from '../../domain/billing/operations/run-monthly-billing.js';
+import { settleTopUp } from '../../domain/billing/operations/settle-top-up.js';
+import { completeSimulatedCheckout, getSimulatedCheckout } from '../../domain/billing/operations/simulated-checkout.js';
 import { updateBalanceSettings } from '../../domain/billing/operations/update-balance-settings.js';
 import { createCompany } from '../../domain/companies/operations/create-company.js';
 import { deleteCompany } from '../../domain/companies/operations/delete-company.js';
@@ -255,6 +266,18 @@ export const CHECKED_OPERATIONS = {
   listBillingInvoices: [listBillingInvoices, 'BillingInvoiceListInput', 'BillingInvoicePage'],
   listBillingTransactions: [listBillingTransactions, 'BillingTransactionListInput', 'BillingTransactionPage'],
   runMonthlyBilling: [runMonthlyBilling, 'RunMonthlyBillingInput', 'MonthlyBillingRun'],
+  createTopUp: [createTopUp, 'CreateTopUpInput', 'TopUpCheckout'],
+  recordTopUp: [recordTopUp, 'RecordTopUpInput', 'TopUp'],
+  attachCheckoutSession: [attachCheckoutSession, 'AttachCheckoutSessionInput', 'TopUp'],
+  confirmTopUp: [confirmTopUp, 'ConfirmTopUpInput', 'TopUp'],
+  findTopUpOperation: [findTopUpOperation, 'FindTopUpInput', 'TopUp'],
+  settleTopUp: [settleTopUp, 'SettleTopUpInput', 'TopUp'],
+  receiveStripeWebhook: [receiveStripeWebhook, 'InboundCallbackInput', 'InboundEventOutcome'],
+  prepareAutoReload: [prepareAutoReload, 'TopUpIdInput', 'AutoReloadCharge'],
+  runAutoReload: [runAutoReload, 'TopUpIdInput', 'TopUp'],
+  getBillingContact: [getBillingContact, 'BalanceAlertInput', 'BillingContact'],
+  getSimulatedCheckout: [getSimulatedCheckout, 'SimulatedCheckoutInput', 'SimulatedCheckout'],
+  completeSimulatedCheckout: [completeSimulatedCheckout, 'CompleteSimulatedCheckoutInput', 'SimulatedCheckoutOutcome'],
   createCompany: [createCompany, 'CreateCompanyInput', 'Company'],
   deleteCompany: [deleteCompany, 'CompanyIdInput', 'CompanyDeleted'],
   getCompanyKycStatus: [getCompanyKycStatus, 'CompanyIdInput', 'CompanyKycStatus'],

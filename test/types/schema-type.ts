@@ -28,6 +28,7 @@ import type { subTenantSchemas } from '../../schemas/sub-tenants.js';
 import type { tenantAuthSchemas } from '../../schemas/tenant-auth.js';
 import type { tenantProfileSchemas } from '../../schemas/tenant-profile.js';
 import type { tenantSchemas } from '../../schemas/tenants.js';
+import type { topUpSchemas } from '../../schemas/top-ups.js';
 import type { transmissionSchemas } from '../../schemas/transmission.js';
 import type { transmissionJobSchemas } from '../../schemas/transmission-jobs.js';
 import type { userSchemas } from '../../schemas/users.js';
@@ -49,6 +50,7 @@ export type AnySchema =
   | (typeof billingSchemas)[number]
   | (typeof billingInvoiceSchemas)[number]
   | (typeof billingUsageSchemas)[number]
+  | (typeof topUpSchemas)[number]
   | (typeof webhookSchemas)[number]
   | (typeof webhookDeliverySchemas)[number]
   | (typeof webhookLogSchemas)[number]
