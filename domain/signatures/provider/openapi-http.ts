@@ -61,8 +61,11 @@ export async function openapiCall(
       answer = await fetchBounded(settings, url, init);
     } catch (err) {
       if (err instanceof AppError) throw err;
+      const code = ((err as Error).cause as { code?: string } | undefined)?.code;
       const why =
-        (err as Error).name === 'TimeoutError' ? `no answer within ${settings.timeoutMs} ms` : (err as Error).message;
+        (err as Error).name === 'TimeoutError'
+          ? `no answer within ${settings.timeoutMs} ms`
+          : `${(err as Error).message}${code ? ` (${code})` : ''}`;
       last = providerUnavailable(`Openapi cannot be reached (${what}): ${why}.`, err);
       continue;
     }
