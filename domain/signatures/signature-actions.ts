@@ -1,7 +1,7 @@
-import { actorOf, appendAuditEntry } from '../audit/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { OperationContext } from '../shared/operation.js';
 import { eventData } from './issue-signature.js';
+import { auditSignature } from './signature-audit.js';
 import { signatureReaderOf } from './signature-owner.js';
 import type { SignatureRequestRow } from './signature-row.js';
 import { closeSignatureRequest, findReadableSignature, markReminded } from './signature-store.js';
@@ -43,17 +43,7 @@ export async function cancelSignature(ctx: OperationContext, id: string, surface
   }
   const now = ctx.clock.now();
   const closed = await closeSignatureRequest(ctx.tx, r.id, 'cancelled', now);
-  await appendAuditEntry(ctx.tx, {
-    tenantId: r.tenant_id,
-    environment: r.environment,
-    entityType: 'signature',
-    entityId: r.id,
-    action: 'signature.cancelled',
-    details: { previous_status: r.status },
-    actorIp: ctx.caller.ip ?? null,
-    actor: actorOf(ctx.caller),
-    now,
-  });
+  await auditSignature(ctx, r, 'signature.cancelled', { previous_status: r.status });
   await ctx.events.emit('signature.cancelled', eventData(closed, signers.length), {
     tenantId: r.tenant_id,
     environment: r.environment,
@@ -101,16 +91,9 @@ export async function remindSignature(
     }
   }
   await markReminded(ctx.tx, r.id, now);
-  await appendAuditEntry(ctx.tx, {
-    tenantId: r.tenant_id,
-    environment: r.environment,
-    entityType: 'signature',
-    entityId: r.id,
-    action: 'signature.reminded',
-    details: { signers_reminded: pending.length, signer_ids: pending.map((s) => s.id) },
-    actorIp: ctx.caller.ip ?? null,
-    actor: actorOf(ctx.caller),
-    now,
+  await auditSignature(ctx, r, 'signature.reminded', {
+    signers_reminded: pending.length,
+    signer_ids: pending.map((s) => s.id),
   });
   if (r.environment === 'production') {
     await ctx.jobs.send('send-signature-reminders', { tenantId: r.tenant_id, signatureId: r.id });

@@ -1,8 +1,8 @@
-import { appendAuditEntry } from '../audit/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { OperationContext } from '../shared/operation.js';
 import { eventData } from './issue-signature.js';
 import { decodePng, pngFromDataUrl } from './pdf/png-image.js';
+import { auditSignature, SIGNER_ACTOR } from './signature-audit.js';
 import { produceSignedFiles } from './signature-completion.js';
 import type { SignatureRequestRow } from './signature-row.js';
 import { fullNameOf } from './signature-view.js';
@@ -243,11 +243,17 @@ export async function signAsSigner(
   await updateSigner(ctx.tx, signer.id, changes, now);
   const kind = signature.drawing ? 'drawn' : 'typed';
   await recordSigningEvent(ctx.tx, r, { action: 'signed', signerId: signer.id, detail: kind, ...context(ctx) }, now);
-  await audit(ctx, r, 'signature.signed', {
-    signer_id: signer.id,
-    mode: kind,
-    user_agent: ctx.caller.userAgent ?? null,
-  });
+  await auditSignature(
+    ctx,
+    r,
+    'signature.signed',
+    {
+      signer_id: signer.id,
+      mode: kind,
+      user_agent: ctx.caller.userAgent ?? null,
+    },
+    SIGNER_ACTOR,
+  );
   await ctx.events.emit(
     'signature.signed',
     { ...eventData(r, signers.length), signer: signerData({ ...signer, ...changes }) },
@@ -297,7 +303,7 @@ export async function completeWhenAllSigned(
   const now = ctx.clock.now();
   await produceSignedFiles(ctx.tx, r, signers, now);
   const completed = await finishSignatureRequest(ctx.tx, r.id, { status: 'completed' }, now);
-  await audit(ctx, r, 'signature.completed', { signers: signers.length });
+  await auditSignature(ctx, r, 'signature.completed', { signers: signers.length }, SIGNER_ACTOR);
   await ctx.events.emit('signature.completed', eventData(completed, signers.length), {
     tenantId: r.tenant_id,
     environment: r.environment,
@@ -337,11 +343,17 @@ export async function refuseAsSigner(ctx: OperationContext, token: string, reaso
   );
   await recordSigningEvent(ctx.tx, r, { action: 'refused', signerId: signer.id, detail: why, ...context(ctx) }, now);
   const refused = await finishSignatureRequest(ctx.tx, r.id, { status: 'refused', reason: why }, now);
-  await audit(ctx, r, 'signature.refused', {
-    signer_id: signer.id,
-    reason: why,
-    user_agent: ctx.caller.userAgent ?? null,
-  });
+  await auditSignature(
+    ctx,
+    r,
+    'signature.refused',
+    {
+      signer_id: signer.id,
+      reason: why,
+      user_agent: ctx.caller.userAgent ?? null,
+    },
+    SIGNER_ACTOR,
+  );
   await ctx.events.emit(
     'signature.refused',
     {
@@ -360,17 +372,3 @@ export const signerData = (s: Pick<SigningSigner, 'id' | 'first_name' | 'last_na
   status: s.status,
   signed_at: s.signed_at?.toISOString() ?? null,
 });
-
-async function audit(ctx: OperationContext, r: SignatureRequestRow, action: string, details: Record<string, unknown>) {
-  await appendAuditEntry(ctx.tx, {
-    tenantId: r.tenant_id,
-    environment: r.environment,
-    entityType: 'signature',
-    entityId: r.id,
-    action,
-    details,
-    actorIp: ctx.caller.ip ?? null,
-    actor: { kind: 'signer', credential_type: 'signing_link', credential_id: null, user_id: null },
-    now: ctx.clock.now(),
-  });
-}

@@ -6,4 +6,5 @@
 export { environmentOfKey, hashApiKey, KEY_FORMAT, type KeyKind, keyPrefix, TENANT_KEY_SCOPES } from './api-key.js';
 export { tenantOf, tenantWideCaller } from './key-guards.js';
 export { isValidSiret } from './siret.js';
+export { type TenantContacts, tenantContactsOf } from './tenant-contacts.js';
 export { findTenant, insertTenant, insertTenantAndEnter } from './tenant-store.js';

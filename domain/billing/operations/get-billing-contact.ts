@@ -1,5 +1,6 @@
 import type { BalanceAlertInput, BillingContact } from '../../../schemas/top-ups.js';
 import { defineQuery } from '../../shared/operation.js';
+import { tenantContactsOf } from '../../tenants/index.js';
 
 /** Where balance alerts go: the tenant's billing e-mail, else its technical e-mail, else its sign-in e-mail. */
 export const getBillingContact = defineQuery<BalanceAlertInput, BillingContact>({
@@ -9,20 +10,7 @@ export const getBillingContact = defineQuery<BalanceAlertInput, BillingContact>(
   output: 'BillingContact',
   callers: ['system'],
   async run(_input, ctx) {
-    const tenantId = ctx.caller.tenantId!;
-    const tenant = await ctx
-      .tx('tenants')
-      .where({ id: tenantId })
-      .first<{ kind: string; technical_email: string | null; billing_email: string | null; email: string | null }>([
-        'kind',
-        'technical_email',
-        'billing_email',
-        'email',
-      ]);
-    const user =
-      tenant?.kind === 'workspace'
-        ? await ctx.tx('users').where({ tenant_id: tenantId }).orderBy('created_at').first<{ email: string }>('email')
-        : undefined;
-    return { to: tenant?.billing_email ?? user?.email ?? tenant?.technical_email ?? tenant?.email ?? null };
+    const c = await tenantContactsOf(ctx.tx, ctx.caller.tenantId!);
+    return { to: c.billing ?? c.user ?? c.technical ?? c.account };
   },
 });

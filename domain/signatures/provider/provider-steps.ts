@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ProviderSignatureState, SignatureHandover } from '../../../schemas/signature-provider-jobs.js';
-import { appendAuditEntry } from '../../audit/index.js';
 import type { Config } from '../../shared/config.js';
 import type { OperationContext } from '../../shared/operation.js';
 import { eventData } from '../issue-signature.js';
 import { readPdfInfo } from '../pdf/index.js';
+import { auditSignature } from '../signature-audit.js';
 import { placementsOf } from '../signature-completion.js';
 import type { SignatureRequestRow, SignerRow } from '../signature-row.js';
 import { findSignatureDocument } from '../signature-store.js';
@@ -95,7 +95,11 @@ export async function recordHandover(
         updated_at: now,
       });
   }
-  await audit(ctx, r, 'signature.submitted', { provider: 'openapi', provider_id: p.id, provider_state: p.state });
+  await auditSignature(ctx, r, 'signature.submitted', {
+    provider: 'openapi',
+    provider_id: p.id,
+    provider_state: p.state,
+  });
 }
 
 /**
@@ -132,7 +136,7 @@ export async function applyProviderState(
       const signedAt = theirs.signed_at ? new Date(theirs.signed_at) : now;
       await updateSigner(ctx.tx, s.id, { status: 'signed', signed_at: signedAt, provider_state: 'signed' }, now);
       after[k] = { ...s, status: 'signed', signed_at: signedAt };
-      await audit(ctx, r, 'signature.signed', { signer_id: s.id, provider: 'openapi' });
+      await auditSignature(ctx, r, 'signature.signed', { signer_id: s.id, provider: 'openapi' });
       await ctx.events.emit(
         'signature.signed',
         { ...eventData(r, signers.length), signer: signerData(after[k]) },
@@ -148,7 +152,7 @@ export async function applyProviderState(
         now,
       );
       const refused = await finishSignatureRequest(ctx.tx, r.id, { status: 'refused', reason: why }, now);
-      await audit(ctx, r, 'signature.refused', { signer_id: s.id, reason: why, provider: 'openapi' });
+      await auditSignature(ctx, r, 'signature.refused', { signer_id: s.id, reason: why, provider: 'openapi' });
       await ctx.events.emit(
         'signature.refused',
         { ...eventData(refused, signers.length), refusal_reason: why, signer: signerData({ ...s, status: 'refused' }) },
@@ -178,7 +182,7 @@ export async function applyProviderState(
       now,
     );
     const completed = await finishSignatureRequest(ctx.tx, r.id, { status: 'completed' }, now);
-    await audit(ctx, r, 'signature.completed', {
+    await auditSignature(ctx, r, 'signature.completed', {
       signers: signers.length,
       provider: 'openapi',
       signed_sha256: sha256(files.signed),
@@ -195,19 +199,5 @@ export async function recordHandoverRefusal(ctx: OperationContext, r: SignatureR
     .tx('signature_requests')
     .where({ id: r.id })
     .update({ provider_error: refusal, updated_at: ctx.clock.now() });
-  await audit(ctx, r, 'signature.provider_refused', { provider: 'openapi', message: refusal });
-}
-
-async function audit(ctx: OperationContext, r: SignatureRequestRow, action: string, details: Record<string, unknown>) {
-  await appendAuditEntry(ctx.tx, {
-    tenantId: r.tenant_id,
-    environment: r.environment,
-    entityType: 'signature',
-    entityId: r.id,
-    action,
-    details,
-    actorIp: null,
-    actor: { kind: 'system', credential_type: null, credential_id: null, user_id: null },
-    now: ctx.clock.now(),
-  });
+  await auditSignature(ctx, r, 'signature.provider_refused', { provider: 'openapi', message: refusal });
 }

@@ -1,6 +1,7 @@
 import type { WebhookDisabledNotice, WebhookDisabledNoticeInput } from '../../../schemas/webhook-deliveries.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineQuery } from '../../shared/operation.js';
+import { tenantContactsOf } from '../../tenants/index.js';
 import { endpointById } from '../endpoint-store.js';
 
 /** Schema `WebhookDisabledNotice`: the type comes from the schema. */
@@ -22,21 +23,9 @@ export const getWebhookDisabledNotice = defineQuery<WebhookDisabledNoticeInput, 
     if (!endpoint?.disabled_at || !endpoint.disabled_reason) {
       throw new AppError('NOT_FOUND', `Webhook endpoint ${input.endpoint_id} is not disabled.`, { retryable: false });
     }
-    const tenant = await ctx
-      .tx('tenants')
-      .where({ id: tenantId })
-      .first<{ kind: string; technical_email: string | null; billing_email: string | null; email: string | null }>([
-        'kind',
-        'technical_email',
-        'billing_email',
-        'email',
-      ]);
-    const user =
-      tenant?.kind === 'workspace'
-        ? await ctx.tx('users').where({ tenant_id: tenantId }).orderBy('created_at').first<{ email: string }>('email')
-        : undefined;
+    const c = await tenantContactsOf(ctx.tx, tenantId);
     return {
-      to: user?.email ?? tenant?.technical_email ?? tenant?.billing_email ?? tenant?.email ?? null,
+      to: c.user ?? c.technical ?? c.billing ?? c.account,
       url: endpoint.url,
       reason: endpoint.disabled_reason,
       disabled_at: endpoint.disabled_at.toISOString(),
