@@ -213,6 +213,9 @@ test.serial(
       stored.every((s) => s.provider_url_sealed && !s.provider_url_sealed.includes('openapi.com')),
       'links sealed at rest',
     );
+    // The service's own signing page does not serve a request Openapi carries.
+    const pageToken = signingTokenOf(app.deps.config, handed.signers[0].id);
+    t.is((await app.request(`/sign/${pageToken}`)).status, 404);
 
     // A forged callback (wrong token, or none) changes nothing and queues nothing.
     const forged = await callback('?t=not-the-token', JSON.stringify({ data: { id: 'sig-100', state: 'DONE' } }));
