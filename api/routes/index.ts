@@ -20,6 +20,7 @@ import {
   tenantInvoiceReadingRoutes,
   tenantInvoiceRoutes,
 } from './invoices.routes.js';
+import { adminKybRoutes, kybRoutes } from './kyb.routes.js';
 import { platformRoutes } from './platform.routes.js';
 import {
   openapiCallbackRoutes,
@@ -43,6 +44,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...apiKeyRoutes,
   ...tenantAuthRoutes,
   ...tenantProfileRoutes,
+  ...kybRoutes,
   ...subTenantRoutes,
   // Before the invoice routes: `/v1/invoices/incoming` must not be read as `/v1/invoices/{id}`.
   ...incomingInvoiceRoutes,
@@ -71,4 +73,5 @@ export const ROUTES: readonly RouteSpec[] = [
   ...superpdpCallbackRoutes,
   ...fiscalExportRoutes,
   ...adminOpenapiRoutes,
+  ...adminKybRoutes,
 ];

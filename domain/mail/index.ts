@@ -1,6 +1,7 @@
 /** Public surface of the mail context for code outside it: what other contexts, api/ and workers/ use. */
 
 export { emailVerificationMail } from './email-verification-mail.js';
+export { kybStatusMail } from './kyb-status-mail.js';
 export type { Mailer } from './mailer.js';
 export { mailerFor } from './mailer-for.js';
 export { passwordResetMail } from './password-reset-mail.js';

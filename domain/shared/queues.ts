@@ -21,6 +21,11 @@ export interface JobPayloads {
   'deliver-webhook': { tenantId: string; deliveryId: string; attempt: number };
   /** Tell the owner of a webhook endpoint the service disabled, by technical e-mail. */
   'notify-webhook-disabled': { tenantId: string; endpointId: string };
+  /** Tell a tenant by e-mail where its KYB now stands (`status`: the status it moved to). */
+  'send-kyb-status-mail': {
+    tenantId: string;
+    status: 'pending' | 'documents_submitted' | 'under_review' | 'verified' | 'rejected';
+  };
   /** Cron: queue one `close-fiscal-chain` job per fiscal chain with a closing due, and re-queue stalled anchors. */
   'close-fiscal-periods': Record<string, never>;
   /** Close a chain's daily periods up to `date` (YYYY-MM-DD), and its months and years ended by then. */
@@ -114,6 +119,9 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
     },
   },
   'notify-webhook-disabled': {
+    create: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
+  },
+  'send-kyb-status-mail': {
     create: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
   },
   'close-fiscal-periods': {
