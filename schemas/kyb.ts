@@ -248,30 +248,18 @@ export const KybReview = {
 } as const;
 export type KybReview = FromSchema<typeof KybReview, { references: [typeof KybDocument, typeof KybStatus] }>;
 
-export const KybMailNoticeInput = {
-  $id: 'KybMailNoticeInput',
-  type: 'object',
-  description: 'Whose KYB change to mail.',
-  additionalProperties: false,
-  required: ['status'],
-  properties: { status: kybStatus },
-} as const;
-export type KybMailNoticeInput = FromSchema<typeof KybMailNoticeInput>;
-
 export const KybMailNotice = {
   $id: 'KybMailNotice',
   type: 'object',
-  description: "Where to mail a tenant's KYB change, and what to say.",
+  description: "Where to mail a tenant's KYB change.",
   additionalProperties: false,
-  required: ['to', 'name', 'status', 'rejection_reason'],
+  required: ['to', 'name'],
   properties: {
     to: {
       type: ['string', 'null'],
       description: 'The technical e-mail, else the account e-mail; null: nobody to mail.',
     },
     name: { type: 'string', description: 'Tenant name.' },
-    status: kybStatus,
-    rejection_reason: { type: ['string', 'null'], description: 'Why, when rejected.' },
   },
 } as const;
 export type KybMailNotice = FromSchema<typeof KybMailNotice>;
@@ -290,6 +278,5 @@ export const kybSchemas = [
   ReviewKybDocumentInput,
   ApplyKybReviewInput,
   KybReview,
-  KybMailNoticeInput,
   KybMailNotice,
 ] as const;

@@ -21,10 +21,11 @@ export interface JobPayloads {
   'deliver-webhook': { tenantId: string; deliveryId: string; attempt: number };
   /** Tell the owner of a webhook endpoint the service disabled, by technical e-mail. */
   'notify-webhook-disabled': { tenantId: string; endpointId: string };
-  /** Tell a tenant by e-mail where its KYB now stands (`status`: the status it moved to). */
+  /** Tell a tenant by e-mail where its KYB now stands: the status it moved to and, when rejected, why. */
   'send-kyb-status-mail': {
     tenantId: string;
     status: 'pending' | 'documents_submitted' | 'under_review' | 'verified' | 'rejected';
+    rejectionReason: string | null;
   };
   /** Cron: queue one `close-fiscal-chain` job per fiscal chain with a closing due, and re-queue stalled anchors. */
   'close-fiscal-periods': Record<string, never>;

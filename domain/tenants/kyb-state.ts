@@ -101,6 +101,10 @@ export async function moveKyb(
     }));
   });
   await ctx.events.emitMany(events);
-  await ctx.jobs.send('send-kyb-status-mail', { tenantId: tenant.id, status }, { group: { id: tenant.id } });
+  await ctx.jobs.send(
+    'send-kyb-status-mail',
+    { tenantId: tenant.id, status, rejectionReason: after.kyb_rejection_reason },
+    { group: { id: tenant.id } },
+  );
   return after;
 }

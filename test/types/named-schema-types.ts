@@ -320,7 +320,6 @@ type NamedTypes = {
   ReviewKybDocumentInput: Equals<kyb.ReviewKybDocumentInput, SchemaType<'ReviewKybDocumentInput'>>;
   ApplyKybReviewInput: Equals<kyb.ApplyKybReviewInput, SchemaType<'ApplyKybReviewInput'>>;
   KybReview: Equals<kyb.KybReview, SchemaType<'KybReview'>>;
-  KybMailNoticeInput: Equals<kyb.KybMailNoticeInput, SchemaType<'KybMailNoticeInput'>>;
   KybMailNotice: Equals<kyb.KybMailNotice, SchemaType<'KybMailNotice'>>;
 };
 type EveryValueTrue<T extends Record<string, true>> = T;

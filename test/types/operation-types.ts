@@ -343,7 +343,7 @@ export const CHECKED_OPERATIONS = {
   downloadKybDocument: [downloadKybDocument, 'KybDocumentIdInput', 'KybDocumentFile'],
   downloadKybDocumentForReview: [downloadKybDocumentForReview, 'KybDocumentIdInput', 'KybDocumentFile'],
   getKybDocument: [getKybDocument, 'KybDocumentIdInput', 'KybDocument'],
-  getKybMailNotice: [getKybMailNotice, 'KybMailNoticeInput', 'KybMailNotice'],
+  getKybMailNotice: [getKybMailNotice, 'EmptyInput', 'KybMailNotice'],
   getKybStatus: [getKybStatus, 'EmptyInput', 'KybStatus'],
   listKybDocuments: [listKybDocuments, 'EmptyInput', 'KybDocumentList'],
   listPendingKyb: [listPendingKyb, 'ListPendingKybInput', 'PendingKybPage'],
