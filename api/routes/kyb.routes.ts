@@ -32,8 +32,8 @@ export const kybRoutes: RouteSpec[] = [
     // Multipart as the specification says, or base64 in JSON (hence the body limit).
     upload: { field: 'document', maxBytes: KYB_DOCUMENT_MAX_BYTES },
     bodyLimit: '16mb',
-    // 409 once the KYB is verified.
-    errors: [409],
+    // 409 once the KYB is verified; 503 when the PDF reader is busy (retry) or APP_KEY is not set.
+    errors: [409, 503],
   },
   { ...tenant, method: 'get', path: '/api/v1/tenant/kyb/documents/{document}', operation: getKybDocument },
   {
