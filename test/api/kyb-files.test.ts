@@ -113,6 +113,13 @@ test('stored encrypted: the row holds no byte of the file, the download gives th
   t.deepEqual(openBytes(key, sealed, `kyb-document:${document.id}`), pdf);
   // The document id is authenticated with the bytes: they do not open as another document's.
   t.throws(() => openBytes(key, sealed, `kyb-document:${randomUUID()}`));
+  // Nor once altered or cut short: the full 16-byte tag is checked.
+  const altered = Buffer.from(sealed);
+  altered[altered.length - 1] ^= 1;
+  t.throws(() => openBytes(key, altered, `kyb-document:${document.id}`));
+  t.throws(() => openBytes(key, sealed.subarray(0, 1 + 12 + 8), `kyb-document:${document.id}`), {
+    message: /too short/,
+  });
 
   for (const res of [
     await app.request(`/api/v1/tenant/kyb/documents/${document.id}/download`, {
