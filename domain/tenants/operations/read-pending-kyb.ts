@@ -25,6 +25,7 @@ export const readPendingKyb = defineQuery<ListPendingKybInput, PendingKybPage>({
   async run(input, ctx) {
     const query = ctx
       .tx('tenants')
+      .where({ kind: 'platform' })
       .whereIn('kyb_status', ['documents_submitted', 'under_review'])
       .orderBy([{ column: 'kyb_submitted_at', nulls: 'first' }, { column: 'id' }])
       .select(['id', 'name', 'legal_name', 'siret', 'email', 'kyb_status', 'kyb_submitted_at']);
