@@ -17,6 +17,7 @@ import { inboundEventSchemas } from './inbound-events.js';
 import { incomingInvoiceSchemas } from './incoming-invoices.js';
 import { invoiceReadingSchemas } from './invoice-reading.js';
 import { invoiceSchemas } from './invoices.js';
+import { kybSchemas } from './kyb.js';
 import { maintenanceSchemas } from './maintenance.js';
 import { platformSchemas } from './platform.js';
 import type { JsonSchema } from './registry.js';
@@ -56,6 +57,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...apiKeySchemas,
   ...tenantAuthSchemas,
   ...tenantProfileSchemas,
+  ...kybSchemas,
   ...authSchemas,
   ...invoiceSchemas,
   ...fiscalSchemas,

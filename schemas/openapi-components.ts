@@ -52,6 +52,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Tenant profile': "The tenant's own profile, balance and figures.",
   'Tenant billing':
     "The tenant's paid usage per month, every movement of its balance, and the operator's monthly invoices (Factur-X, prepaid by the balance).",
+  KYB: "The tenant's identity verification (KYB): its documents (stored encrypted) and status; production keys work once it is verified.",
   'Sub-tenants': "A tenant's clients, subsidiaries or departments, each with its own data.",
   Invoices: 'Invoices in Factur-X, UBL and CII (EN 16931): creation, reading, files, audit trail.',
   'Tenant invoices': "A tenant's invoices and its sub-tenants', one at a time or in bulk.",
@@ -62,7 +63,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Webhooks:
     'Endpoints that receive your events as signed POSTs (X-Service-Signature: t=<unix s>,v1=<HMAC-SHA256 hex>), retried for about 27 hours, with a log of every attempt.',
   Admin:
-    "Operator routes, for dashboard users with the `admin access` permission (bearer token or cookie session, never an API key): the signature provider's account, its verification, tokens and wallet.",
+    "Operator routes, for dashboard users with the `admin access` permission (bearer token or cookie session, never an API key): the signature provider's account, its verification, tokens and wallet; the KYB review queue.",
   Sandbox: 'The sandbox route set: the same operations, for sk_test_ keys only, free and never sent.',
 };
 

@@ -18,6 +18,7 @@ import { sendBalanceAlert } from './handlers/send-balance-alert.js';
 import { sendEmailVerification } from './handlers/send-email-verification.js';
 import { sendIncomingStatus } from './handlers/send-incoming-status.js';
 import { sendInvoiceStatus } from './handlers/send-invoice-status.js';
+import { sendKybStatusMail } from './handlers/send-kyb-status-mail.js';
 import { sendPasswordReset } from './handlers/send-password-reset.js';
 import { sendSignatureReminders } from './handlers/send-signature-reminders.js';
 import { sendSigningCode } from './handlers/send-signing-code.js';
@@ -106,6 +107,7 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
     capPerTenant: true,
   },
   'notify-webhook-disabled': { handler: notifyWebhookDisabled, batch: 2, run: 'parallel', capPerTenant: true },
+  'send-kyb-status-mail': { handler: sendKybStatusMail, batch: 2, run: 'parallel', capPerTenant: true },
   'close-fiscal-periods': { handler: closeFiscalPeriods, workers: 1, batch: 1, run: 'serial' },
   'close-fiscal-chain': { handler: closeFiscalChainJob, batch: 2, run: 'parallel' },
   'anchor-fiscal-closing': { handler: anchorFiscalClosing, batch: 2, run: 'parallel', capPerTenant: true },

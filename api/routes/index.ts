@@ -20,6 +20,7 @@ import {
   tenantInvoiceReadingRoutes,
   tenantInvoiceRoutes,
 } from './invoices.routes.js';
+import { adminKybRoutes, kybRoutes } from './kyb.routes.js';
 import { platformRoutes } from './platform.routes.js';
 import {
   openapiCallbackRoutes,
@@ -47,6 +48,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...tenantProfileRoutes,
   ...tenantBillingRoutes,
   ...topUpRoutes,
+  ...kybRoutes,
   ...subTenantRoutes,
   // Before the invoice routes: `/v1/invoices/incoming` must not be read as `/v1/invoices/{id}`.
   ...incomingInvoiceRoutes,
@@ -76,4 +78,5 @@ export const ROUTES: readonly RouteSpec[] = [
   ...stripeCallbackRoutes,
   ...fiscalExportRoutes,
   ...adminOpenapiRoutes,
+  ...adminKybRoutes,
 ];

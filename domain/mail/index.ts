@@ -2,6 +2,7 @@
 
 export { balanceAlertMail } from './balance-alert-mail.js';
 export { emailVerificationMail } from './email-verification-mail.js';
+export { kybStatusMail } from './kyb-status-mail.js';
 export type { Mailer } from './mailer.js';
 export { mailerFor } from './mailer-for.js';
 export { passwordResetMail } from './password-reset-mail.js';

@@ -4,7 +4,7 @@ import { hkdfSync } from 'node:crypto';
  * What each key derived from APP_KEY is for. One key never serves two algorithms or two uses: a
  * MAC made for a download link cannot be replayed as something else, and the AES key never signs.
  */
-export type SubkeyPurpose = 'secret-box' | `signed-token:${string}`;
+export type SubkeyPurpose = 'secret-box' | 'file-box' | `signed-token:${string}`;
 
 const derived = new WeakMap<Buffer, Map<string, Buffer>>();
 

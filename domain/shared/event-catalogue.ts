@@ -31,6 +31,8 @@ export const EVENT_NAMES = [
   'balance.auto_reload_failed',
   // Sent to the owner's other endpoints when one is disabled (410, or failing for days).
   'webhook_endpoint.disabled',
+  // A tenant's KYB moved (spec "KYB status"): to documents_submitted, under_review, verified, rejected or back to pending.
+  'kyb.status_changed',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -21,6 +21,12 @@ export interface JobPayloads {
   'deliver-webhook': { tenantId: string; deliveryId: string; attempt: number };
   /** Tell the owner of a webhook endpoint the service disabled, by technical e-mail. */
   'notify-webhook-disabled': { tenantId: string; endpointId: string };
+  /** Tell a tenant by e-mail where its KYB now stands: the status it moved to and, when rejected, why. */
+  'send-kyb-status-mail': {
+    tenantId: string;
+    status: 'pending' | 'documents_submitted' | 'under_review' | 'verified' | 'rejected';
+    rejectionReason: string | null;
+  };
   /** Cron: queue one `close-fiscal-chain` job per fiscal chain with a closing due, and re-queue stalled anchors. */
   'close-fiscal-periods': Record<string, never>;
   /** Close a chain's daily periods up to `date` (YYYY-MM-DD), and its months and years ended by then. */
@@ -130,6 +136,9 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
     },
   },
   'notify-webhook-disabled': {
+    create: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
+  },
+  'send-kyb-status-mail': {
     create: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
   },
   'close-fiscal-periods': {

@@ -41,3 +41,31 @@ export function open(key: Buffer, sealed: string, context = ''): string {
 
 /** Whether a sealed value predates the derived sealing key (a re-seal would move it to `v2:`). */
 export const isLegacySeal = (sealed: string): boolean => sealed.startsWith('v1:');
+
+/** First byte of a sealed file: the layout and key below (a later format gets another). */
+const FILE_FORMAT = 1;
+
+/**
+ * Files at rest (uploaded identity documents): the same AES-256-GCM, fresh 96-bit nonce and full
+ * tag, under a key of its own derived from APP_KEY (`file-box`), on bytes rather than text.
+ * `context` (the file's row id) is authenticated with them. Layout: format byte | nonce | tag | data.
+ */
+export function sealBytes(key: Buffer, plaintext: Buffer, context: string): Buffer {
+  const nonce = randomBytes(NONCE_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', subkey(key, 'file-box'), nonce, { authTagLength: TAG_BYTES });
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const data = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([Buffer.of(FILE_FORMAT), nonce, cipher.getAuthTag(), data]);
+}
+
+/** Opens bytes sealed by `sealBytes`; throws when the key, the context or the bytes do not match. */
+export function openBytes(key: Buffer, sealed: Buffer, context: string): Buffer {
+  if (sealed[0] !== FILE_FORMAT) throw new Error('unknown sealed-file format');
+  if (sealed.length < 1 + NONCE_BYTES + TAG_BYTES) throw new Error('sealed file too short: its tag is incomplete');
+  const decipher = createDecipheriv('aes-256-gcm', subkey(key, 'file-box'), sealed.subarray(1, 1 + NONCE_BYTES), {
+    authTagLength: TAG_BYTES,
+  });
+  decipher.setAAD(Buffer.from(context, 'utf8'));
+  decipher.setAuthTag(sealed.subarray(1 + NONCE_BYTES, 1 + NONCE_BYTES + TAG_BYTES));
+  return Buffer.concat([decipher.update(sealed.subarray(1 + NONCE_BYTES + TAG_BYTES)), decipher.final()]);
+}

@@ -6,9 +6,11 @@ import { openApiRoutes } from '../../api/routes/openapi.routes.js';
 import { issueAccessToken } from '../../domain/auth/access-token-store.js';
 import { TENANT_KEY_SCOPES } from '../../domain/tenants/api-key.js';
 import { insertApiKey } from '../../domain/tenants/api-key-store.js';
+import { insertKybDocument } from '../../domain/tenants/kyb-store.js';
 import { createCreditNote } from '../helpers/credit-notes.js';
 import { seedPlatformTenant, seedUser, seedUserKey, seedVerifiedCompany } from '../helpers/identities.js';
 import { createInvoice, setDocumentsStatus, storeDocument } from '../helpers/invoices.js';
+import { minimalPdf } from '../helpers/minimal-pdf.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { type Actor, CONSUMES_CREDENTIALS, EXPECTED, type Fixture, OWNED } from './authorization-matrix.js';
 
@@ -70,6 +72,14 @@ async function seedActors(): Promise<{ credentials: Credentials; owned: Record<F
     body: JSON.stringify({ url: 'https://hooks.example.com/matrix', events: ['*'], environment: 'sandbox' }),
   });
   const webhookId = ((await webhook.json()) as { data: { id: string } }).data.id;
+  const pdf = minimalPdf();
+  const kybDocument = await insertKybDocument(db, app.deps.config.appKey as Buffer, {
+    id: randomUUID(),
+    tenantId: tenant.tenantId,
+    type: 'kbis',
+    file: { filename: 'kbis.pdf', contentType: 'application/pdf', content: pdf, sha256: 'a'.repeat(64) },
+    now: new Date(),
+  });
   const keyRow = await db('api_keys')
     .where({ key_prefix: userKey.slice(0, 12), user_id: user.userId })
     .first('id');
@@ -100,6 +110,7 @@ async function seedActors(): Promise<{ credentials: Credentials; owned: Record<F
       invoice: { id: invoice.id, invoice: invoice.id, type: 'pdf' },
       credit_note: { id: creditNote.id },
       webhook: { id: webhookId },
+      kyb_document: { document: kybDocument.id },
     },
   };
 }

@@ -200,6 +200,15 @@ export const EXPECTED: Record<string, Row> = {
   'GET /api/v1/tenant/billing/invoices/{id}': tenantWideRoute(404),
   'GET /api/v1/tenant/billing/invoices/{id}/download': tenantWideRoute(404),
 
+  // KYB is the tenant's as a whole: a key bound to a sub-tenant is refused; both environments' keys are served.
+  'GET /api/v1/tenant/kyb/status': tenantWideRoute(200),
+  'GET /api/v1/tenant/kyb/documents': tenantWideRoute(200),
+  // The empty body is refused (422) before the sub-tenant key's 403.
+  'POST /api/v1/tenant/kyb/documents': tenantRoute(422, {}, 'profile:write'),
+  'GET /api/v1/tenant/kyb/documents/{document}': tenantWideRoute(404),
+  'GET /api/v1/tenant/kyb/documents/{document}/download': tenantWideRoute(404),
+  'DELETE /api/v1/tenant/kyb/documents/{document}': tenantWideRoute(404, {}, 'profile:write'),
+
   'GET /api/v1/tenant/sub-tenants': tenantRoute(200),
   'POST /api/v1/tenant/sub-tenants': tenantRoute(422, {}, 'sub_tenants:write'),
   'GET /api/v1/tenant/sub-tenants/{id}': tenantRoute(404),
@@ -341,6 +350,10 @@ export const EXPECTED: Record<string, Row> = {
   // A UUID is not a token id (`tok_` + 24 hex): 404 without asking Openapi.
   'DELETE /api/v1/admin/openapi/tokens/{id}': adminRoute(404),
   'POST /api/v1/admin/openapi/tokens/{id}/refresh': adminRoute(404),
+
+  'GET /api/v1/admin/kyb/pending': adminRoute(200),
+  'POST /api/v1/admin/kyb/documents/{document}/review': adminRoute(422),
+  'GET /api/v1/admin/kyb/documents/{document}/download': adminRoute(404),
 };
 
 /**
@@ -352,9 +365,9 @@ export const CONSUMES_CREDENTIALS = new Set(['POST /api/v1/tenant/regenerate-key
 /**
  * Resources the matrix seeds: a sandbox sub-tenant of `tenant_sandbox`'s tenant, a company and a key
  * of the user, a sandbox invoice of `tenant_sandbox` with its files generated, a draft credit note of
- * that invoice, and a webhook endpoint of the user.
+ * that invoice, a webhook endpoint of the user, and a KYB document of `tenant_sandbox`'s tenant.
  */
-export type Fixture = 'sub_tenant' | 'company' | 'user_key' | 'invoice' | 'webhook' | 'credit_note';
+export type Fixture = 'sub_tenant' | 'company' | 'user_key' | 'invoice' | 'webhook' | 'credit_note' | 'kyb_document';
 
 /** The owner's other keys: the fiscal reader and the key bound to the seeded sub-tenant itself. */
 const SAME_TENANT = { tenant_sandbox: 200, tenant_fiscal_reader: 200, tenant_sub_tenant: 200 };
@@ -367,6 +380,15 @@ const ownedInvoice = { fixture: 'invoice', expected: invoiceRoute(404, { tenant_
 const ownedSandboxInvoice = {
   fixture: 'invoice',
   expected: sandboxInvoiceRoute(404, { tenant_sandbox: 200 }),
+} as const;
+
+/**
+ * A KYB document is the whole tenant's, in both environments: its keys are served, but not the one
+ * bound to a sub-tenant (403), another tenant (404) or anyone else.
+ */
+const ownedKybDocument = {
+  fixture: 'kyb_document',
+  expected: tenantWideRoute(404, { tenant_sandbox: 200, tenant_production: 200, tenant_fiscal_reader: 200 }),
 } as const;
 
 /**
@@ -394,4 +416,8 @@ export const OWNED: Record<string, { fixture: Fixture; expected: Row }> = {
   'GET /api/v1/tenant/sub-tenants/{subTenantId}/credit-notes': ownedSubTenantInvoices,
   'GET /api/v1/tenant/sub-tenants/{subTenantId}/invoices': ownedSubTenantInvoices,
   'GET /api/v1/tenant/sub-tenants/{id}/invoices/incoming': ownedSubTenantInvoices,
+  'GET /api/v1/tenant/kyb/documents/{document}': ownedKybDocument,
+  'GET /api/v1/tenant/kyb/documents/{document}/download': ownedKybDocument,
+  // An admin reads any tenant's document; nobody else does, not even its owner through this route.
+  'GET /api/v1/admin/kyb/documents/{document}/download': { fixture: 'kyb_document', expected: adminRoute(200) },
 };

@@ -22,6 +22,7 @@ import type * as inboundEvents from '../../schemas/inbound-events.js';
 import type * as incomingInvoices from '../../schemas/incoming-invoices.js';
 import type * as invoiceReading from '../../schemas/invoice-reading.js';
 import type * as invoices from '../../schemas/invoices.js';
+import type * as kyb from '../../schemas/kyb.js';
 import type * as maintenance from '../../schemas/maintenance.js';
 import type * as platform from '../../schemas/platform.js';
 import type * as signatureProviderAdmin from '../../schemas/signature-provider-admin.js';
@@ -350,6 +351,19 @@ type NamedTypes = {
   >;
   OpenapiTokenIdInput: Equals<signatureProviderAdmin.OpenapiTokenIdInput, SchemaType<'OpenapiTokenIdInput'>>;
   OpenapiTokenDeleted: Equals<signatureProviderAdmin.OpenapiTokenDeleted, SchemaType<'OpenapiTokenDeleted'>>;
+  UploadKybDocumentInput: Equals<kyb.UploadKybDocumentInput, SchemaType<'UploadKybDocumentInput'>>;
+  KybDocumentIdInput: Equals<kyb.KybDocumentIdInput, SchemaType<'KybDocumentIdInput'>>;
+  KybDocument: Equals<kyb.KybDocument, SchemaType<'KybDocument'>>;
+  KybDocumentList: Equals<kyb.KybDocumentList, SchemaType<'KybDocumentList'>>;
+  DeletedKybDocument: Equals<kyb.DeletedKybDocument, SchemaType<'DeletedKybDocument'>>;
+  KybStatus: Equals<kyb.KybStatus, SchemaType<'KybStatus'>>;
+  ListPendingKybInput: Equals<kyb.ListPendingKybInput, SchemaType<'ListPendingKybInput'>>;
+  PendingKybTenant: Equals<kyb.PendingKybTenant, SchemaType<'PendingKybTenant'>>;
+  PendingKybPage: Equals<kyb.PendingKybPage, SchemaType<'PendingKybPage'>>;
+  ReviewKybDocumentInput: Equals<kyb.ReviewKybDocumentInput, SchemaType<'ReviewKybDocumentInput'>>;
+  ApplyKybReviewInput: Equals<kyb.ApplyKybReviewInput, SchemaType<'ApplyKybReviewInput'>>;
+  KybReview: Equals<kyb.KybReview, SchemaType<'KybReview'>>;
+  KybMailNotice: Equals<kyb.KybMailNotice, SchemaType<'KybMailNotice'>>;
 };
 type EveryValueTrue<T extends Record<string, true>> = T;
 

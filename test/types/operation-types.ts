@@ -158,22 +158,35 @@ import { getSubTenant } from '../../domain/sub-tenants/operations/get-sub-tenant
 import { getSubTenantStats } from '../../domain/sub-tenants/operations/get-sub-tenant-stats.js';
 import { listSubTenants } from '../../domain/sub-tenants/operations/list-sub-tenants.js';
 import { updateSubTenant } from '../../domain/sub-tenants/operations/update-sub-tenant.js';
+import { applyKybReview } from '../../domain/tenants/operations/apply-kyb-review.js';
 import { createApiKey } from '../../domain/tenants/operations/create-api-key.js';
 import { createTenant } from '../../domain/tenants/operations/create-tenant.js';
 import { createTenantPublishableKey } from '../../domain/tenants/operations/create-tenant-publishable-key.js';
 import { createTenantSecretKey } from '../../domain/tenants/operations/create-tenant-secret-key.js';
+import { deleteKybDocument } from '../../domain/tenants/operations/delete-kyb-document.js';
+import { downloadKybDocument } from '../../domain/tenants/operations/download-kyb-document.js';
+import { downloadKybDocumentForReview } from '../../domain/tenants/operations/download-kyb-document-for-review.js';
 import { getApiKey } from '../../domain/tenants/operations/get-api-key.js';
+import { getKybDocument } from '../../domain/tenants/operations/get-kyb-document.js';
+import { getKybMailNotice } from '../../domain/tenants/operations/get-kyb-mail-notice.js';
+import { getKybStatus } from '../../domain/tenants/operations/get-kyb-status.js';
 import { getTenantAccount } from '../../domain/tenants/operations/get-tenant-account.js';
 import { getTenantProfile } from '../../domain/tenants/operations/get-tenant-profile.js';
 import { getTenantStats } from '../../domain/tenants/operations/get-tenant-stats.js';
 import { listApiKeys } from '../../domain/tenants/operations/list-api-keys.js';
+import { listKybDocuments } from '../../domain/tenants/operations/list-kyb-documents.js';
+import { listPendingKyb } from '../../domain/tenants/operations/list-pending-kyb.js';
 import { listTenantKeys } from '../../domain/tenants/operations/list-tenant-keys.js';
 import { loginTenant } from '../../domain/tenants/operations/login-tenant.js';
 import { logoutTenant } from '../../domain/tenants/operations/logout-tenant.js';
+import { readKybDocumentFile } from '../../domain/tenants/operations/read-kyb-document-file.js';
+import { readPendingKyb } from '../../domain/tenants/operations/read-pending-kyb.js';
 import { regenerateTenantKey } from '../../domain/tenants/operations/regenerate-tenant-key.js';
 import { registerTenant } from '../../domain/tenants/operations/register-tenant.js';
+import { reviewKybDocument } from '../../domain/tenants/operations/review-kyb-document.js';
 import { revokeApiKey } from '../../domain/tenants/operations/revoke-api-key.js';
 import { updateTenantProfile } from '../../domain/tenants/operations/update-tenant-profile.js';
+import { uploadKybDocument } from '../../domain/tenants/operations/upload-kyb-document.js';
 import { bulkInvoiceStatus } from '../../domain/transmission/operations/bulk-invoice-status.js';
 import { bulkSubmitInvoices } from '../../domain/transmission/operations/bulk-submit-invoices.js';
 import { connectProvider } from '../../domain/transmission/operations/connect-provider.js';
@@ -236,6 +249,7 @@ type FileSchemaId =
   | 'ForensicExportFile'
   | 'FiscalRulesExport'
   | 'InvoiceFile'
+  | 'KybDocumentFile'
   | 'SignatureFile'
   | 'SigningDocument';
 
@@ -370,6 +384,19 @@ export const CHECKED_OPERATIONS = {
   createTenantPublishableKey: [createTenantPublishableKey, 'CreateTenantKeyInput', 'NewTenantKey'],
   createTenantSecretKey: [createTenantSecretKey, 'CreateTenantSecretKeyInput', 'NewTenantKey'],
   createTenant: [createTenant, 'CreateTenantInput', 'CreatedTenant'],
+  applyKybReview: [applyKybReview, 'ApplyKybReviewInput', 'KybReview'],
+  deleteKybDocument: [deleteKybDocument, 'KybDocumentIdInput', 'DeletedKybDocument'],
+  downloadKybDocument: [downloadKybDocument, 'KybDocumentIdInput', 'KybDocumentFile'],
+  downloadKybDocumentForReview: [downloadKybDocumentForReview, 'KybDocumentIdInput', 'KybDocumentFile'],
+  getKybDocument: [getKybDocument, 'KybDocumentIdInput', 'KybDocument'],
+  getKybMailNotice: [getKybMailNotice, 'EmptyInput', 'KybMailNotice'],
+  getKybStatus: [getKybStatus, 'EmptyInput', 'KybStatus'],
+  listKybDocuments: [listKybDocuments, 'EmptyInput', 'KybDocumentList'],
+  listPendingKyb: [listPendingKyb, 'ListPendingKybInput', 'PendingKybPage'],
+  readKybDocumentFile: [readKybDocumentFile, 'KybDocumentIdInput', 'KybDocumentFile'],
+  readPendingKyb: [readPendingKyb, 'ListPendingKybInput', 'PendingKybPage'],
+  reviewKybDocument: [reviewKybDocument, 'ReviewKybDocumentInput', 'KybReview'],
+  uploadKybDocument: [uploadKybDocument, 'UploadKybDocumentInput', 'KybDocument'],
   getApiKey: [getApiKey, 'GetApiKeyInput', 'ApiKey'],
   getTenantAccount: [getTenantAccount, 'EmptyInput', 'TenantAccount'],
   getTenantProfile: [getTenantProfile, 'EmptyInput', 'TenantProfile'],

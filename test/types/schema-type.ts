@@ -18,6 +18,7 @@ import type { inboundEventSchemas } from '../../schemas/inbound-events.js';
 import type { incomingInvoiceSchemas } from '../../schemas/incoming-invoices.js';
 import type { invoiceReadingSchemas } from '../../schemas/invoice-reading.js';
 import type { invoiceSchemas } from '../../schemas/invoices.js';
+import type { kybSchemas } from '../../schemas/kyb.js';
 import type { maintenanceSchemas } from '../../schemas/maintenance.js';
 import type { platformSchemas } from '../../schemas/platform.js';
 import type { signatureProviderAdminSchemas } from '../../schemas/signature-provider-admin.js';
@@ -64,6 +65,7 @@ export type AnySchema =
   | (typeof signingPageSchemas)[number]
   | (typeof apiKeySchemas)[number]
   | (typeof tenantAuthSchemas)[number]
+  | (typeof kybSchemas)[number]
   | (typeof tenantProfileSchemas)[number]
   | (typeof authSchemas)[number]
   | (typeof invoiceSchemas)[number]
