@@ -14,6 +14,7 @@ import { APP_ROLE, createDatabase } from './shared/database.js';
 import type { Deps } from './shared/deps.js';
 import { createLogger, type Logger } from './shared/logger.js';
 import { type SignatureProviders, signatureProvidersFor } from './signatures/index.js';
+import { type OnboardingProviders, onboardingProvidersFor } from './onboarding/index.js';
 import { type EInvoicingProvider, einvoicingProviderFor } from './transmission/index.js';
 import { type IdentityProvider, identityProviderFor } from './users/index.js';
 import { httpWebhookSender, type WebhookSender } from './webhooks/index.js';
@@ -28,6 +29,7 @@ export const CLOCK: InjectionToken<Clock> = Symbol('Clock');
 export const LOGGER: InjectionToken<Logger> = Symbol('Logger');
 /** Company identity verification (KYB); the simulator until a real provider's contract is known. */
 export const KYC_PROVIDER: InjectionToken<KycProvider> = Symbol('KycProvider');
+export const ONBOARDING_PROVIDERS: InjectionToken<OnboardingProviders> = Symbol('OnboardingProviders');
 export const MAILER: InjectionToken<Mailer> = Symbol('Mailer');
 export const IDENTITY_PROVIDER: InjectionToken<IdentityProvider> = Symbol('IdentityProvider');
 /** Outgoing webhooks; tests replace it to give the SSRF guard a resolver of their own. */
@@ -87,6 +89,9 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
   container.register(EINVOICING_PROVIDER, {
     useFactory: (c) => einvoicingProviderFor(config, c.resolve(DATABASE), c.resolve(CLOCK)),
   });
+  container.register(ONBOARDING_PROVIDERS, {
+    useFactory: (c) => onboardingProvidersFor(config, c.resolve(DATABASE), c.resolve(CLOCK)),
+  });
   container.register(SIGNATURE_PROVIDERS, {
     useFactory: (c) => signatureProvidersFor(config, c.resolve(DATABASE), c.resolve(CLOCK)),
   });
@@ -108,6 +113,7 @@ export function resolveDeps(container: DependencyContainer): Deps {
     webhookSender: container.resolve(WEBHOOK_SENDER),
     tsa: container.resolve(TIME_STAMP_AUTHORITY),
     einvoicingProvider: container.resolve(EINVOICING_PROVIDER),
+    onboardingProviders: container.resolve(ONBOARDING_PROVIDERS),
     ...container.resolve(SIGNATURE_PROVIDERS),
   };
 }

@@ -16,6 +16,7 @@ import { incomingInvoiceSchemas } from './incoming-invoices.js';
 import { invoiceReadingSchemas } from './invoice-reading.js';
 import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
+import { onboardingSchemas } from './onboarding.js';
 import { platformSchemas } from './platform.js';
 import type { JsonSchema } from './registry.js';
 import { signatureProviderAdminSchemas } from './signature-provider-admin.js';
@@ -68,4 +69,5 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...signingPageSchemas,
   ...transmissionSchemas,
   ...transmissionJobSchemas,
+  ...onboardingSchemas,
 ];

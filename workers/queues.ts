@@ -28,6 +28,7 @@ import { syncIncomingInvoicesJob } from './handlers/sync-incoming-invoices.js';
 import { syncProviderEvents } from './handlers/sync-provider-events.js';
 import { transmitInvoice } from './handlers/transmit-invoice.js';
 import { verifyCompanyKyc } from './handlers/verify-company-kyc.js';
+import { checkOnboardingReview } from './handlers/check-onboarding-review.js';
 import type { BatchJobHandler, JobHandler } from './job-handler.js';
 
 export interface WorkerSpec<Q extends QueueName> {
@@ -73,6 +74,7 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   },
   'purge-idempotency-keys': { handler: purgeIdempotencyKeys, workers: 1, batch: 1, run: 'serial' },
   'verify-company-kyc': { handler: verifyCompanyKyc, batch: 2, run: 'parallel', capPerTenant: true },
+  'check-onboarding-review': { handler: checkOnboardingReview, batch: 2, run: 'parallel', capPerTenant: true },
   'send-password-reset': { handler: sendPasswordReset, batch: 2, run: 'parallel' },
   'send-email-verification': { handler: sendEmailVerification, batch: 2, run: 'parallel' },
   // A loop claims up to 25 invoices and writes all their files in one transaction (a fixed number

@@ -20,6 +20,7 @@ import {
   tenantInvoiceReadingRoutes,
   tenantInvoiceRoutes,
 } from './invoices.routes.js';
+import { onboardingRoutes } from './onboarding.routes.js';
 import { platformRoutes } from './platform.routes.js';
 import {
   openapiCallbackRoutes,
@@ -42,6 +43,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...companyRoutes,
   ...apiKeyRoutes,
   ...tenantAuthRoutes,
+  ...onboardingRoutes,
   ...tenantProfileRoutes,
   ...subTenantRoutes,
   // Before the invoice routes: `/v1/invoices/incoming` must not be read as `/v1/invoices/{id}`.

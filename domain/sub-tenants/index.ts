@@ -4,3 +4,4 @@
  */
 
 export { requireSubTenant } from './sub-tenant-store.js';
+export { guardExternalId, insertSubTenant } from './sub-tenant-store.js';

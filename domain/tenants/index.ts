@@ -7,3 +7,5 @@ export { environmentOfKey, hashApiKey, KEY_FORMAT, type KeyKind, keyPrefix, TENA
 export { tenantOf, tenantWideCaller } from './key-guards.js';
 export { isValidSiret } from './siret.js';
 export { findTenant, insertTenant, insertTenantAndEnter } from './tenant-store.js';
+export { revokeKey } from './api-key-queries.js';
+export { issueTenantKey } from './tenant-keys.js';
