@@ -55,8 +55,12 @@ const sessionFields = {
   metadata: {
     type: 'object',
     maxProperties: 50,
-    additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
-    description: 'Your key-value pairs, kept with the session.',
+    propertyNames: { type: 'string', minLength: 1, maxLength: 40 },
+    additionalProperties: {
+      anyOf: [{ type: 'string', maxLength: 500 }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
+    },
+    description:
+      "Your key-value pairs, kept with the session and given to the sub-tenant it creates (at most 50 keys of 40 characters; strings of at most 500, numbers, booleans, null). `email` prefills the provider's form.",
   },
 } as const;
 

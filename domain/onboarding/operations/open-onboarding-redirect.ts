@@ -10,14 +10,16 @@ import { sha256Hex } from '../pkce.js';
  * The session a provider redirect belongs to, found by its state's hash (the one read across
  * tenants, `onboarding_find_by_state`); the transaction then enters the session's tenant.
  */
-export async function sessionByState(tx: Knex, state: string): Promise<SessionRow> {
+export async function sessionByState(tx: Knex, state: string, options: { lock?: boolean } = {}): Promise<SessionRow> {
   const { rows } = await tx.raw<{ rows: { tenant_id: string; session_id: string }[] }>(
     'select tenant_id, session_id from onboarding_find_by_state(?)',
     [sha256Hex(state)],
   );
   if (!rows[0]) throw new AppError('NOT_FOUND', 'No onboarding session waits for this state.');
   await enterTenant(tx, rows[0].tenant_id);
-  return tx('onboarding_sessions').where({ id: rows[0].session_id }).forUpdate().first<SessionRow>();
+  const query = tx('onboarding_sessions').where({ id: rows[0].session_id }).first<SessionRow>();
+  if (options.lock) query.forUpdate();
+  return query;
 }
 
 export const originOf = (url: string | null): string | null => {
@@ -37,7 +39,7 @@ export const openOnboardingRedirect = defineCommand<OnboardingRedirectInput, Onb
   output: 'OnboardingRedirectPage',
   callers: ['anonymous'],
   async run(input, ctx) {
-    const row = await sessionByState(ctx.tx, input.state);
+    const row = await sessionByState(ctx.tx, input.state, { lock: true });
     if (input.error && !row.state_used_at && !FINISHED.includes(row.status)) {
       const now = ctx.clock.now();
       await ctx
