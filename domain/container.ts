@@ -7,6 +7,7 @@ import { createSchemaRegistry, type SchemaRegistry } from '../schemas/registry.j
 import { type TimeStampAuthority, timeStampAuthorityFor } from './anchoring/index.js';
 import { type KycProvider, kycProviderFor } from './companies/index.js';
 import { type Mailer, mailerFor } from './mail/index.js';
+import { type OnboardingProviders, onboardingProvidersFor } from './onboarding/index.js';
 import { type BossRole, createBoss } from './shared/boss.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import type { Config } from './shared/config.js';
@@ -14,7 +15,6 @@ import { APP_ROLE, createDatabase } from './shared/database.js';
 import type { Deps } from './shared/deps.js';
 import { createLogger, type Logger } from './shared/logger.js';
 import { type SignatureProviders, signatureProvidersFor } from './signatures/index.js';
-import { type OnboardingProviders, onboardingProvidersFor } from './onboarding/index.js';
 import { type EInvoicingProvider, einvoicingProviderFor } from './transmission/index.js';
 import { type IdentityProvider, identityProviderFor } from './users/index.js';
 import { httpWebhookSender, type WebhookSender } from './webhooks/index.js';

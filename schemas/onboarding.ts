@@ -2,7 +2,11 @@ import type { FromSchema } from 'json-schema-to-ts';
 
 /** Partner and tenant onboarding (spec "Partner onboarding", "Tenant onboarding (sub-tenants)"). */
 
-const ENVIRONMENT = { type: 'string', enum: ['sandbox', 'production'], description: '`sandbox` or `production`.' } as const;
+const ENVIRONMENT = {
+  type: 'string',
+  enum: ['sandbox', 'production'],
+  description: '`sandbox` or `production`.',
+} as const;
 const SESSION_ID = { type: 'string', format: 'uuid', description: 'The onboarding session.' } as const;
 const PROVIDER_CODE = {
   type: 'string',
@@ -125,7 +129,8 @@ export const OnboardingSession = {
     status: {
       type: 'string',
       enum: ['pending', 'completed', 'failed', 'expired'],
-      description: '`pending` until the account is active, then `completed`; `failed` when refused; `expired` past `expires_at`.',
+      description:
+        '`pending` until the account is active, then `completed`; `failed` when refused; `expired` past `expires_at`.',
     },
     onboarding_status: {
       type: 'string',
@@ -136,7 +141,11 @@ export const OnboardingSession = {
     environment: ENVIRONMENT,
     external_id: { type: ['string', 'null'], description: 'Your identifier.' },
     tenant_id: { type: ['string', 'null'], format: 'uuid', description: 'The tenant created (partner sessions).' },
-    sub_tenant_id: { type: ['string', 'null'], format: 'uuid', description: 'The sub-tenant created (tenant sessions).' },
+    sub_tenant_id: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'The sub-tenant created (tenant sessions).',
+    },
     expires_at: { type: 'string', format: 'date-time', description: 'After this, the session cannot be finished.' },
     completed_at: { type: ['string', 'null'], format: 'date-time', description: 'When the account became active.' },
     resume_url: {
@@ -184,6 +193,7 @@ export type OnboardingCallbackInput = FromSchema<typeof OnboardingCallbackInput>
 
 const onboardedCompany = {
   type: 'object',
+  description: 'The account created: a tenant (partner sessions) or a sub-tenant (tenant sessions).',
   additionalProperties: false,
   required: ['id', 'name', 'siret', 'environment'],
   properties: {
@@ -212,9 +222,10 @@ export const OnboardingCallbackResult = {
   additionalProperties: false,
   required: ['success', 'data'],
   properties: {
-    success: { type: 'boolean', const: true },
+    success: { type: 'boolean', const: true, description: 'Always true on this answer.' },
     data: {
       type: 'object',
+      description: 'The authorization code and the tenant created.',
       additionalProperties: false,
       required: ['authorization_code', 'expires_at', 'status', 'tenant'],
       properties: callbackFields,
@@ -229,7 +240,10 @@ export const TenantOnboardingCallbackResult = {
   description: 'The sub-tenant is created: exchange the authorization code for its key.',
   additionalProperties: false,
   required: ['success', 'authorization_code', 'expires_at', 'status', 'tenant'],
-  properties: { success: { type: 'boolean', const: true }, ...callbackFields },
+  properties: {
+    success: { type: 'boolean', const: true, description: 'Always true on this answer.' },
+    ...callbackFields,
+  },
 } as const;
 export type TenantOnboardingCallbackResult = FromSchema<typeof TenantOnboardingCallbackResult>;
 
@@ -240,7 +254,12 @@ export const ExchangeOnboardingCodeInput = {
   additionalProperties: false,
   required: ['publishable_key', 'authorization_code'],
   properties: {
-    publishable_key: { type: 'string', minLength: 1, maxLength: 100, description: 'Your publishable key (the session’s).' },
+    publishable_key: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: 'Your publishable key (the session’s).',
+    },
     authorization_code: AUTHORIZATION_CODE,
   },
 } as const;
@@ -249,7 +268,7 @@ export type ExchangeOnboardingCodeInput = FromSchema<typeof ExchangeOnboardingCo
 export const OnboardingCredentials = {
   $id: 'OnboardingCredentials',
   type: 'object',
-  description: "The new tenant and its secret key, shown this once.",
+  description: 'The new tenant and its secret key, shown this once.',
   additionalProperties: false,
   required: ['tenant_id', 'api_key', 'environment'],
   properties: {
@@ -289,7 +308,7 @@ export const OnboardingRedirectInput = {
   $id: 'OnboardingRedirectInput',
   type: 'object',
   description: "The provider's redirect back: `code` and `state`, or `error`.",
-  additionalProperties: true,
+  additionalProperties: false,
   required: ['state'],
   properties: {
     state: OAUTH_STATE,
@@ -340,7 +359,14 @@ export const OnboardingSimulatorView = {
   description: 'The session the simulator page serves.',
   additionalProperties: false,
   required: ['environment', 'variant'],
-  properties: { environment: ENVIRONMENT, variant: { type: 'string', enum: ['partner', 'tenant'] } },
+  properties: {
+    environment: ENVIRONMENT,
+    variant: {
+      type: 'string',
+      enum: ['partner', 'tenant'],
+      description: 'Partner (a tenant) or tenant (a sub-tenant) session.',
+    },
+  },
 } as const;
 export type OnboardingSimulatorView = FromSchema<typeof OnboardingSimulatorView>;
 
@@ -352,7 +378,7 @@ export const OnboardingSimulatorDecision = {
   required: ['state', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'decision'],
   properties: {
     ...simulatorRequest,
-    decision: { type: 'string', enum: ['approve', 'refuse'] },
+    decision: { type: 'string', enum: ['approve', 'refuse'], description: 'Approve (create the account) or refuse.' },
     company_name: { type: 'string', minLength: 1, maxLength: 255, pattern: '\\S', description: 'Company name.' },
     siret: { type: 'string', pattern: '^[0-9]{14}$', description: 'SIRET (14 digits, Luhn-valid).' },
     email: { type: 'string', format: 'email', maxLength: 255, description: 'Contact e-mail.' },
@@ -371,7 +397,9 @@ export const OnboardingSimulatorRedirect = {
   description: 'Where the simulator sends the browser: the callback page with a code, or with an error.',
   additionalProperties: false,
   required: ['redirect_to'],
-  properties: { redirect_to: { type: 'string' } },
+  properties: {
+    redirect_to: { type: 'string', description: 'The callback page, with `code` and `state` or `error`.' },
+  },
 } as const;
 export type OnboardingSimulatorRedirect = FromSchema<typeof OnboardingSimulatorRedirect>;
 
@@ -381,7 +409,9 @@ export const ResumeOnboardingInput = {
   description: "A session's signed resume link.",
   additionalProperties: false,
   required: ['token'],
-  properties: { token: { type: 'string', minLength: 10, maxLength: 2048 } },
+  properties: {
+    token: { type: 'string', minLength: 10, maxLength: 2048, description: 'The signed token of the link.' },
+  },
 } as const;
 export type ResumeOnboardingInput = FromSchema<typeof ResumeOnboardingInput>;
 
@@ -401,10 +431,11 @@ export const OnboardingReviewOutcome = {
   description: 'Where the review stands.',
   additionalProperties: false,
   required: ['onboarding_status'],
-  properties: { onboarding_status: { type: 'string', enum: ONBOARDING_STATUSES } },
+  properties: {
+    onboarding_status: { type: 'string', enum: ONBOARDING_STATUSES, description: 'The session’s step now.' },
+  },
 } as const;
 export type OnboardingReviewOutcome = FromSchema<typeof OnboardingReviewOutcome>;
-
 
 /** Internal: the state checked and spent, and what the code exchange needs (callback, first step). */
 export const OnboardingClaim = {
@@ -415,8 +446,8 @@ export const OnboardingClaim = {
   required: ['session_id', 'provider', 'code_verifier'],
   properties: {
     session_id: SESSION_ID,
-    provider: { type: 'string', enum: ['superpdp', 'simulator'] },
-    code_verifier: { type: 'string' },
+    provider: { type: 'string', enum: ['superpdp', 'simulator'], description: 'The provider the session was sent to.' },
+    code_verifier: { type: 'string', description: 'The PKCE verifier, opened for the code exchange.' },
   },
 } as const;
 export type OnboardingClaim = FromSchema<typeof OnboardingClaim>;
@@ -430,18 +461,27 @@ export const CompleteOnboardingInput = {
   required: ['session_id', 'access_token', 'refresh_token', 'expires_in', 'company'],
   properties: {
     session_id: SESSION_ID,
-    access_token: { type: 'string', maxLength: 8192 },
-    refresh_token: { type: ['string', 'null'], maxLength: 8192 },
-    expires_in: { type: 'integer', minimum: 0 },
+    access_token: { type: 'string', maxLength: 8192, description: 'The first access token (sealed at rest).' },
+    refresh_token: {
+      type: ['string', 'null'],
+      maxLength: 8192,
+      description: 'The first refresh token (sealed at rest).',
+    },
+    expires_in: { type: 'integer', minimum: 0, description: 'Seconds the access token lives.' },
     company: {
       type: 'object',
+      description: 'The company as the provider shows it.',
       additionalProperties: false,
       required: ['verification', 'name', 'siret', 'email'],
       properties: {
-        verification: { type: 'string', enum: ['verified', 'needs_review', 'failed'] },
-        name: { type: ['string', 'null'], maxLength: 255 },
-        siret: { type: ['string', 'null'], maxLength: 14 },
-        email: { type: ['string', 'null'], maxLength: 255 },
+        verification: {
+          type: 'string',
+          enum: ['verified', 'needs_review', 'failed'],
+          description: "The provider's verdict.",
+        },
+        name: { type: ['string', 'null'], maxLength: 255, description: 'Company name.' },
+        siret: { type: ['string', 'null'], maxLength: 14, description: 'SIRET.' },
+        email: { type: ['string', 'null'], maxLength: 255, description: 'Contact e-mail.' },
       },
     },
   },
@@ -456,9 +496,13 @@ export const OnboardingRedemption = {
   additionalProperties: false,
   required: ['outcome'],
   properties: {
-    outcome: { type: 'string', enum: ['issued', 'invalid', 'expired', 'replayed'] },
-    owner_id: { type: 'string', format: 'uuid' },
-    api_key: { type: 'string' },
+    outcome: {
+      type: 'string',
+      enum: ['issued', 'invalid', 'expired', 'replayed'],
+      description: 'Issued, or why not.',
+    },
+    owner_id: { type: 'string', format: 'uuid', description: 'The new tenant or sub-tenant.' },
+    api_key: { type: 'string', description: 'The key issued.' },
     environment: ENVIRONMENT,
   },
 } as const;
@@ -472,7 +516,7 @@ export const RedeemOnboardingCodeInput = {
   required: ['authorization_code'],
   properties: {
     authorization_code: AUTHORIZATION_CODE,
-    publishable_key: { type: 'string', minLength: 1, maxLength: 100 },
+    publishable_key: { type: 'string', minLength: 1, maxLength: 100, description: "The partner's publishable key." },
     session_id: SESSION_ID,
   },
 } as const;
@@ -487,10 +531,14 @@ export const OnboardingReviewTarget = {
   required: ['session_id', 'onboarding_status', 'provider', 'connection_id', 'connection_tenant_id', 'environment'],
   properties: {
     session_id: SESSION_ID,
-    onboarding_status: { type: 'string', enum: ONBOARDING_STATUSES },
-    provider: { type: ['string', 'null'], enum: ['superpdp', 'simulator', null] },
-    connection_id: { type: ['string', 'null'], format: 'uuid' },
-    connection_tenant_id: { type: ['string', 'null'], format: 'uuid' },
+    onboarding_status: { type: 'string', enum: ONBOARDING_STATUSES, description: 'The session’s step.' },
+    provider: {
+      type: ['string', 'null'],
+      enum: ['superpdp', 'simulator', null],
+      description: 'The provider reviewing.',
+    },
+    connection_id: { type: ['string', 'null'], format: 'uuid', description: 'The provider connection.' },
+    connection_tenant_id: { type: ['string', 'null'], format: 'uuid', description: 'The tenant owning it.' },
     environment: ENVIRONMENT,
   },
 } as const;
@@ -505,9 +553,9 @@ export const RecordOnboardingReviewInput = {
   required: ['session_id', 'verification', 'name', 'siret'],
   properties: {
     session_id: SESSION_ID,
-    verification: { type: 'string', enum: ['verified', 'failed'] },
-    name: { type: ['string', 'null'], maxLength: 255 },
-    siret: { type: ['string', 'null'], maxLength: 14 },
+    verification: { type: 'string', enum: ['verified', 'failed'], description: "The provider's verdict." },
+    name: { type: ['string', 'null'], maxLength: 255, description: 'Company name, as the provider now shows it.' },
+    siret: { type: ['string', 'null'], maxLength: 14, description: 'SIRET, as the provider now shows it.' },
   },
 } as const;
 export type RecordOnboardingReviewInput = FromSchema<typeof RecordOnboardingReviewInput>;

@@ -1,5 +1,6 @@
 import type { QueueName } from '../domain/shared/queues.js';
 import { anchorFiscalClosing } from './handlers/anchor-fiscal-closing.js';
+import { checkOnboardingReview } from './handlers/check-onboarding-review.js';
 import { closeFiscalChainJob } from './handlers/close-fiscal-chain.js';
 import { closeFiscalPeriods } from './handlers/close-fiscal-periods.js';
 import { completeSignatureJob } from './handlers/complete-signature.js';
@@ -28,7 +29,6 @@ import { syncIncomingInvoicesJob } from './handlers/sync-incoming-invoices.js';
 import { syncProviderEvents } from './handlers/sync-provider-events.js';
 import { transmitInvoice } from './handlers/transmit-invoice.js';
 import { verifyCompanyKyc } from './handlers/verify-company-kyc.js';
-import { checkOnboardingReview } from './handlers/check-onboarding-review.js';
 import type { BatchJobHandler, JobHandler } from './job-handler.js';
 
 export interface WorkerSpec<Q extends QueueName> {

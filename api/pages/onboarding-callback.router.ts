@@ -61,7 +61,11 @@ export function onboardingPagesRouter(deps: Deps, rateLimits: RateLimits): Route
     const query = queryOf(ctx);
     let view: Awaited<ReturnType<typeof openOnboardingRedirect.run>>;
     try {
-      view = await execute(openOnboardingRedirect, query, caller, deps);
+      // Only the fields of the OAuth redirect (RFC 6749 §4.1.2): a provider may add others (`iss`).
+      const redirect = Object.fromEntries(
+        ['state', 'code', 'error', 'error_description'].flatMap((name) => (query[name] ? [[name, query[name]]] : [])),
+      );
+      view = await execute(openOnboardingRedirect, redirect, caller, deps);
     } catch (err) {
       if (!isAppError(err) || !['NOT_FOUND', 'VALIDATION_ERROR'].includes(err.code)) throw err;
       ctx.status = 404;

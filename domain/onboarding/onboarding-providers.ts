@@ -30,11 +30,11 @@ export function onboardingProvidersFor(config: Config, db: Knex, clock: Clock): 
     config.superpdpBaseUrl && config.superpdpClientId && config.superpdpClientSecret && config.appKey
       ? new SuperPdpOnboarding(
           {
-          baseUrl: config.superpdpBaseUrl,
-          clientId: config.superpdpClientId,
-          clientSecret: config.superpdpClientSecret,
-          redirectUri: onboardingRedirectUri(config),
-          timeoutMs: config.superpdpTimeoutMs,
+            baseUrl: config.superpdpBaseUrl,
+            clientId: config.superpdpClientId,
+            clientSecret: config.superpdpClientSecret,
+            redirectUri: onboardingRedirectUri(config),
+            timeoutMs: config.superpdpTimeoutMs,
           },
           new SuperPdpTokens({
             baseUrl: config.superpdpBaseUrl,

@@ -97,7 +97,11 @@ const resumeKeyOptions = (config: Config, now: Date) => ({ key: config.appKey, p
 /** The session's signed resume link, valid until the session expires (7 days). */
 export function resumeUrlOf(config: Config, row: SessionRow, now: Date): string {
   const ttl = Math.max(1, Math.floor((row.expires_at.getTime() - now.getTime()) / 1000));
-  const token = signToken(resumeKeyOptions(config, now), { sid: row.id, tid: row.tenant_id, env: row.environment }, ttl);
+  const token = signToken(
+    resumeKeyOptions(config, now),
+    { sid: row.id, tid: row.tenant_id, env: row.environment },
+    ttl,
+  );
   return `${publicBaseUrlOf(config)}/onboarding/resume/${token}`;
 }
 

@@ -18,7 +18,6 @@ import { codeChallengeOf, randomSecret, sha256Hex } from './pkce.js';
 /** A simulator code must be exchanged within this time, as a real provider's would. */
 const CODE_TTL_MS = 5 * 60_000;
 
-
 /**
  * The onboarding simulator (DECISIONS.md "Providers"): its authorization page (api/simulator/)
  * creates the company's account and redirects back with a code, as SuperPDP's tunnel does; the
@@ -41,9 +40,12 @@ export class SimulatedOnboarding implements OnboardingProvider, SimulatorAccount
   /** The simulated token never rotates: the one stored, sealed, on the connection. */
   async accessTokenOf(connection: ConnectionRef): Promise<string> {
     const row = await inTenantContext(this.db, systemCaller(connection.tenantId), (tx) =>
-      tx('provider_connections').where({ id: connection.id }).first<{ access_token_sealed: string | null } | undefined>(),
+      tx('provider_connections')
+        .where({ id: connection.id })
+        .first<{ access_token_sealed: string | null } | undefined>(),
     );
-    if (!row?.access_token_sealed || !this.appKey) throw new AppError('NOT_FOUND', `No simulated connection ${connection.id}.`);
+    if (!row?.access_token_sealed || !this.appKey)
+      throw new AppError('NOT_FOUND', `No simulated connection ${connection.id}.`);
     return openStoredAccessToken(this.appKey, connection.id, row.access_token_sealed);
   }
 

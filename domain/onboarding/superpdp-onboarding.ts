@@ -76,10 +76,15 @@ export class SuperPdpOnboarding implements OnboardingProvider {
         `SuperPDP refused the authorization code (${res.status}: ${await errorMessageOf(res)}); start the onboarding again.`,
       );
     }
-    if (!res.ok) throw providerUnavailable(`SuperPDP's token endpoint answered ${res.status}: ${await errorMessageOf(res)}`);
+    if (!res.ok)
+      throw providerUnavailable(`SuperPDP's token endpoint answered ${res.status}: ${await errorMessageOf(res)}`);
     const body = (await res.json()) as { access_token?: string; refresh_token?: string; expires_in?: number };
     if (!body.access_token) throw providerUnavailable('SuperPDP returned no access_token.');
-    return { accessToken: body.access_token, refreshToken: body.refresh_token ?? null, expiresIn: body.expires_in ?? 1800 };
+    return {
+      accessToken: body.access_token,
+      refreshToken: body.refresh_token ?? null,
+      expiresIn: body.expires_in ?? 1800,
+    };
   }
 
   async company(accessToken: string): Promise<ProviderCompany> {

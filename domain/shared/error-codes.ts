@@ -16,7 +16,8 @@ export const ERROR_CATALOGUE = {
   },
   ONBOARDING_REFUSED: {
     status: 400,
-    description: "The provider refused the company (verification failed or access denied): the onboarding cannot finish.",
+    description:
+      'The provider refused the company (verification failed or access denied): the onboarding cannot finish.',
   },
   ALREADY_COMPLETED: { status: 400, description: 'A completed signature request cannot be cancelled.' },
   CANNOT_REMIND: {

@@ -261,7 +261,7 @@ export const SETTINGS = {
   SUPERPDP_REDIRECT_URI: setting({
     default: '',
     shownDefault: 'PUBLIC_BASE_URL/api/v1/onboarding/superpdp/callback',
-    help: "redirect URI registered on the SuperPDP app (the onboarding callback page)",
+    help: 'redirect URI registered on the SuperPDP app (the onboarding callback page)',
     processes: SERVICE,
     parse: parse.httpUrl(),
   }),

@@ -4,8 +4,7 @@
  */
 
 export { environmentOfKey, hashApiKey, KEY_FORMAT, type KeyKind, keyPrefix, TENANT_KEY_SCOPES } from './api-key.js';
+export { insertApiKey, revokeActiveKey } from './api-key-store.js';
 export { tenantOf, tenantWideCaller } from './key-guards.js';
 export { isValidSiret } from './siret.js';
 export { findTenant, insertTenant, insertTenantAndEnter } from './tenant-store.js';
-export { revokeKey } from './api-key-queries.js';
-export { issueTenantKey } from './tenant-keys.js';

@@ -130,7 +130,9 @@ export function sealedConnectionTokens(
     client_secret_sealed: tokens.clientSecret ? sealClientSecret(appKey, connectionId, tokens.clientSecret) : null,
     access_token_sealed: seal(appKey, tokens.accessToken, sealContext(connectionId, 'access')),
     access_token_expires_at: tokens.expiresAt,
-    refresh_token_sealed: tokens.refreshToken ? seal(appKey, tokens.refreshToken, sealContext(connectionId, 'refresh')) : null,
+    refresh_token_sealed: tokens.refreshToken
+      ? seal(appKey, tokens.refreshToken, sealContext(connectionId, 'refresh'))
+      : null,
     token_version: 1,
   };
 }

@@ -97,9 +97,14 @@ document.getElementById('connect').addEventListener('click', async () => {
       const { session_id, authorization_code } = JSON.parse(await bodyOf(req));
       const answer = await fetch(`${api}${base}/exchange`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(variant === 'tenant' ? { 'X-Publishable-Key': publishableKey } : {}) },
+        headers: {
+          'Content-Type': 'application/json',
+          ...(variant === 'tenant' ? { 'X-Publishable-Key': publishableKey } : {}),
+        },
         body: JSON.stringify(
-          variant === 'partner' ? { publishable_key: publishableKey, authorization_code } : { session_id, authorization_code },
+          variant === 'partner'
+            ? { publishable_key: publishableKey, authorization_code }
+            : { session_id, authorization_code },
         ),
       });
       const { data } = await readJson(answer);
@@ -199,41 +204,50 @@ async function runPopupFlow(partner: Partner, company: { name: string; siret: st
   }
 }
 
-test.serial('partner flow in a browser: popup, simulator, callback message, exchange, a working sandbox key, a verified webhook', async (t) => {
-  const partnerTenant = await seedPlatformTenant(app.ownerDb, { partner: true });
-  const receiver = await startReceiver();
-  const partner = await startPartner(app.url, partnerTenant.keys.pk_test, 'partner', partnerPort);
-  try {
-    const secret = await webhookSecretFor(partnerTenant.keys.sk_test, receiver);
-    const siret = freshSiret();
-    const { result, violations } = await runPopupFlow(partner, { name: 'Atelier Lumière', siret, email: 'owner@atelier.example' });
-    t.deepEqual(violations, [], 'the popup pages run under our CSP without a violation');
-    const tenantId = result.replace('Connected: ', '');
-    t.is(partner.exchanged.length, 1);
-    const credentials = partner.exchanged[0];
-    t.is(credentials.tenant_id, tenantId);
-    t.is(credentials.environment, 'sandbox');
-    t.regex(credentials.api_key, /^sk_test_/);
+test.serial(
+  'partner flow in a browser: popup, simulator, callback message, exchange, a working sandbox key, a verified webhook',
+  async (t) => {
+    const partnerTenant = await seedPlatformTenant(app.ownerDb, { partner: true });
+    const receiver = await startReceiver();
+    const partner = await startPartner(app.url, partnerTenant.keys.pk_test, 'partner', partnerPort);
+    try {
+      const secret = await webhookSecretFor(partnerTenant.keys.sk_test, receiver);
+      const siret = freshSiret();
+      const { result, violations } = await runPopupFlow(partner, {
+        name: 'Atelier Lumière',
+        siret,
+        email: 'owner@atelier.example',
+      });
+      t.deepEqual(violations, [], 'the popup pages run under our CSP without a violation');
+      const tenantId = result.replace('Connected: ', '');
+      t.is(partner.exchanged.length, 1);
+      const credentials = partner.exchanged[0];
+      t.is(credentials.tenant_id, tenantId);
+      t.is(credentials.environment, 'sandbox');
+      t.regex(credentials.api_key, /^sk_test_/);
 
-    // A real API call with the new key.
-    const me = await fetch(`${app.url}/api/v1/tenant/auth/me`, { headers: { 'X-API-Key': credentials.api_key } });
-    t.is(me.status, 200);
-    t.like((await readJson(me)).data, { id: tenantId, name: 'Atelier Lumière', siret });
-    t.like(await app.ownerDb('tenants').where({ id: tenantId }).first(), { parent_tenant_id: partnerTenant.tenantId });
+      // A real API call with the new key.
+      const me = await fetch(`${app.url}/api/v1/tenant/auth/me`, { headers: { 'X-API-Key': credentials.api_key } });
+      t.is(me.status, 200);
+      t.like((await readJson(me)).data, { id: tenantId, name: 'Atelier Lumière', siret });
+      t.like(await app.ownerDb('tenants').where({ id: tenantId }).first(), {
+        parent_tenant_id: partnerTenant.tenantId,
+      });
 
-    const [delivery] = await receiver.received(1);
-    t.is(delivery.headers['x-service-event'], 'onboarding.completed');
-    const event = constructEvent(delivery.rawBody, String(delivery.headers['x-service-signature']), secret) as {
-      event: string;
-      data: Record<string, unknown>;
-    };
-    t.is(event.event, 'onboarding.completed');
-    t.like(event.data, { tenant_id: tenantId, external_id: 'crm-7', environment: 'sandbox' });
-  } finally {
-    await partner.close();
-    await receiver.close();
-  }
-});
+      const [delivery] = await receiver.received(1);
+      t.is(delivery.headers['x-service-event'], 'onboarding.completed');
+      const event = constructEvent(delivery.rawBody, String(delivery.headers['x-service-signature']), secret) as {
+        event: string;
+        data: Record<string, unknown>;
+      };
+      t.is(event.event, 'onboarding.completed');
+      t.like(event.data, { tenant_id: tenantId, external_id: 'crm-7', environment: 'sandbox' });
+    } finally {
+      await partner.close();
+      await receiver.close();
+    }
+  },
+);
 
 test.serial('sub-tenant flow in a browser: the tenant routes give a key bound to the new sub-tenant', async (t) => {
   const tenant = await seedPlatformTenant(app.ownerDb);
@@ -256,7 +270,9 @@ test.serial('sub-tenant flow in a browser: the tenant routes give a key bound to
       external_id: 'crm-7',
     });
     // The key is bound to the sub-tenant: it sees that sub-tenant only.
-    const listed = await fetch(`${app.url}/api/v1/tenant/sub-tenants`, { headers: { 'X-API-Key': credentials.api_key } });
+    const listed = await fetch(`${app.url}/api/v1/tenant/sub-tenants`, {
+      headers: { 'X-API-Key': credentials.api_key },
+    });
     t.is(listed.status, 200);
     t.deepEqual(
       (await readJson(listed)).data.map((s: { id: string }) => s.id),

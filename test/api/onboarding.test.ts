@@ -43,12 +43,20 @@ test('partner flow: session, authorize (state + PKCE S256), simulator, callback 
   );
   t.is(created.status, 201);
   const session = (await readJson(created)).data;
-  t.like(session, { mode: 'embedded', status: 'pending', onboarding_status: 'pending_superpdp', external_id: 'crm-42' });
+  t.like(session, {
+    mode: 'embedded',
+    status: 'pending',
+    onboarding_status: 'pending_superpdp',
+    external_id: 'crm-42',
+  });
   const ttl = Date.parse(session.expires_at) - Date.now();
   t.true(ttl > 6.9 * 86400_000 && ttl <= 7 * 86400_000, 'the session lives 7 days');
   t.regex(session.resume_url, /\/onboarding\/resume\/[^/]+\.[^/]+$/);
 
-  const authorized = await app.request('/api/v1/onboarding/superpdp/authorize', postJson({ session_id: session.id }, pk));
+  const authorized = await app.request(
+    '/api/v1/onboarding/superpdp/authorize',
+    postJson({ session_id: session.id }, pk),
+  );
   t.is(authorized.status, 200);
   const { authorize_url, state } = (await readJson(authorized)).data;
   const url = new URL(authorize_url);
@@ -101,7 +109,10 @@ test('partner flow: session, authorize (state + PKCE S256), simulator, callback 
   const read = await readJson(await app.request(`/api/v1/onboarding/sessions/${session.id}`, { headers: pk }));
   t.like(read.data, { status: 'completed', onboarding_status: 'active', tenant_id: tenantId, resume_url: null });
 
-  const exchanged = await exchange({ publishable_key: p.keys.pk_test, authorization_code: result.data.authorization_code }, freshIp());
+  const exchanged = await exchange(
+    { publishable_key: p.keys.pk_test, authorization_code: result.data.authorization_code },
+    freshIp(),
+  );
   t.is(exchanged.status, 200);
   const credentials = (await readJson(exchanged)).data;
   t.is(credentials.tenant_id, tenantId);
@@ -121,7 +132,10 @@ test('a replayed state is refused (400) and creates nothing more', async (t) => 
   // The same code and state again, and the state with a fresh simulator code.
   const again = await app.request(
     '/api/v1/onboarding/superpdp/callback',
-    postJson({ session_id: first.session.id, code: first.redirect.get('code'), state: first.redirect.get('state') }, pk),
+    postJson(
+      { session_id: first.session.id, code: first.redirect.get('code'), state: first.redirect.get('state') },
+      pk,
+    ),
   );
   t.is(again.status, 400);
   t.is((await readJson(again)).code, 'ONBOARDING_STATE_INVALID');
@@ -143,7 +157,10 @@ test('a replayed state is refused (400) and creates nothing more', async (t) => 
 
 test('a replayed authorization code is refused (401) and revokes the key the first exchange gave', async (t) => {
   const p = await partner();
-  const { callbackBody } = await onboardThroughSimulator(app.request, { variant: 'partner', publishableKey: p.keys.pk_test });
+  const { callbackBody } = await onboardThroughSimulator(app.request, {
+    variant: 'partner',
+    publishableKey: p.keys.pk_test,
+  });
   const body = { publishable_key: p.keys.pk_test, authorization_code: callbackBody.data.authorization_code };
   const ip = freshIp();
   const first = await exchange(body, ip);
@@ -168,10 +185,15 @@ test('an expired session refuses the callback (400) and an expired code the exch
   const pk = { 'X-Publishable-Key': p.keys.pk_test };
   const created = await readJson(await app.request('/api/v1/onboarding/sessions', postJson({ mode: 'embedded' }, pk)));
   const { authorize_url } = (
-    await readJson(await app.request('/api/v1/onboarding/superpdp/authorize', postJson({ session_id: created.data.id }, pk)))
+    await readJson(
+      await app.request('/api/v1/onboarding/superpdp/authorize', postJson({ session_id: created.data.id }, pk)),
+    )
   ).data;
   const redirect = await passSimulator(app.request, authorize_url);
-  await app.ownerDb('onboarding_sessions').where({ id: created.data.id }).update({ expires_at: new Date(Date.now() - 1000) });
+  await app
+    .ownerDb('onboarding_sessions')
+    .where({ id: created.data.id })
+    .update({ expires_at: new Date(Date.now() - 1000) });
   const late = await app.request(
     '/api/v1/onboarding/superpdp/callback',
     postJson({ session_id: created.data.id, code: redirect.get('code'), state: redirect.get('state') }, pk),
@@ -185,7 +207,8 @@ test('an expired session refuses the callback (400) and an expired code the exch
 
   // A code past its 5 minutes: 410, no key.
   const done = await onboardThroughSimulator(app.request, { variant: 'partner', publishableKey: p.keys.pk_test });
-  await app.ownerDb('onboarding_sessions')
+  await app
+    .ownerDb('onboarding_sessions')
     .where({ id: done.session.id })
     .update({ authorization_code_expires_at: new Date(Date.now() - 1000) });
   const expired = await exchange(
@@ -199,26 +222,43 @@ test('an expired session refuses the callback (400) and an expired code the exch
 
 test('the sixth exchange in a minute from one address is 429, and issues nothing', async (t) => {
   const p = await partner();
-  const { callbackBody } = await onboardThroughSimulator(app.request, { variant: 'partner', publishableKey: p.keys.pk_test });
+  const { callbackBody } = await onboardThroughSimulator(app.request, {
+    variant: 'partner',
+    publishableKey: p.keys.pk_test,
+  });
   const ip = freshIp();
   for (let i = 0; i < 5; i++) {
     const res = await exchange({ publishable_key: p.keys.pk_test, authorization_code: `oac_wrong_${i}` }, ip);
     t.is(res.status, 401);
   }
-  const sixth = await exchange({ publishable_key: p.keys.pk_test, authorization_code: callbackBody.data.authorization_code }, ip);
+  const sixth = await exchange(
+    { publishable_key: p.keys.pk_test, authorization_code: callbackBody.data.authorization_code },
+    ip,
+  );
   t.is(sixth.status, 429);
   t.is((await readJson(sixth)).code, 'RATE_LIMIT_EXCEEDED');
   t.is(sixth.headers.get('x-ratelimit-limit'), '5');
   t.is(await count('api_keys', { tenant_id: callbackBody.data.tenant.id }), 0);
   // Another address still may: the code was not spent by the refused call.
-  t.is((await exchange({ publishable_key: p.keys.pk_test, authorization_code: callbackBody.data.authorization_code }, freshIp())).status, 200);
+  t.is(
+    (
+      await exchange(
+        { publishable_key: p.keys.pk_test, authorization_code: callbackBody.data.authorization_code },
+        freshIp(),
+      )
+    ).status,
+    200,
+  );
 });
 
 test("another partner's session id is 404 on every session route, and nothing is created", async (t) => {
   const owner = await partner();
   const stranger = await partner();
   const mine = await readJson(
-    await app.request('/api/v1/onboarding/sessions', postJson({ mode: 'api' }, { 'X-Publishable-Key': owner.keys.pk_test })),
+    await app.request(
+      '/api/v1/onboarding/sessions',
+      postJson({ mode: 'api' }, { 'X-Publishable-Key': owner.keys.pk_test }),
+    ),
   );
   const theirs = { 'X-Publishable-Key': stranger.keys.pk_test };
   const id = mine.data.id;
@@ -231,14 +271,21 @@ test("another partner's session id is 404 on every session route, and nothing is
   t.is(cb.status, 404);
   t.is((await app.request(`/api/v1/onboarding/sessions/${randomUUID()}`, { headers: theirs })).status, 404);
   // The tenant routes do not reach a partner session either.
-  t.is((await app.request(`/api/v1/tenant/onboarding/sessions/${id}`, { headers: { 'X-API-Key': owner.keys.sk_test } })).status, 404);
+  t.is(
+    (await app.request(`/api/v1/tenant/onboarding/sessions/${id}`, { headers: { 'X-API-Key': owner.keys.sk_test } }))
+      .status,
+    404,
+  );
   t.is(await childTenants(owner.tenantId), 0);
   t.is(await childTenants(stranger.tenantId), 0);
 });
 
 test('only a partner onboards tenants: another tenant’s publishable key is refused (403)', async (t) => {
   const plain = await seedPlatformTenant(app.ownerDb);
-  const res = await app.request('/api/v1/onboarding/sessions', postJson({ mode: 'api' }, { 'X-Publishable-Key': plain.keys.pk_test }));
+  const res = await app.request(
+    '/api/v1/onboarding/sessions',
+    postJson({ mode: 'api' }, { 'X-Publishable-Key': plain.keys.pk_test }),
+  );
   t.is(res.status, 403);
   t.is(await count('onboarding_sessions', { tenant_id: plain.tenantId }), 0);
 });
@@ -275,7 +322,10 @@ test('sub-tenant flow: a session by the tenant key, then the publishable key; th
   t.is(exchanged.status, 200);
   const credentials = (await readJson(exchanged)).data;
   t.like(credentials, { sub_tenant_id: subTenantId, environment: 'sandbox' });
-  const keyRow = await app.ownerDb('api_keys').where({ key_hash: s256ToHex(credentials.api_key) }).first();
+  const keyRow = await app
+    .ownerDb('api_keys')
+    .where({ key_hash: s256ToHex(credentials.api_key) })
+    .first();
   t.is(keyRow.sub_tenant_id, subTenantId);
   const me = await app.request('/api/v1/tenant/auth/me', { headers: { 'X-API-Key': credentials.api_key } });
   t.is(me.status, 200, 'the key works on a tenant route');
@@ -288,7 +338,9 @@ test('sub-tenant flow: a session by the tenant key, then the publishable key; th
     'it sees its own sub-tenant only',
   );
   const read = await readJson(
-    await app.request(`/api/v1/tenant/onboarding/sessions/${flow.session.id}`, { headers: { 'X-API-Key': tenant.keys.sk_test } }),
+    await app.request(`/api/v1/tenant/onboarding/sessions/${flow.session.id}`, {
+      headers: { 'X-API-Key': tenant.keys.sk_test },
+    }),
   );
   t.like(read.data, { status: 'completed', sub_tenant_id: subTenantId, external_id: 'shop-7' });
   t.truthy(read.data.completed_at);
@@ -324,7 +376,8 @@ test('the redirect-mode callback page sends the browser back to callback_url wit
 test('refused at the provider: the callback page posts the error and the session fails', async (t) => {
   const p = await partner();
   const pk = { 'X-Publishable-Key': p.keys.pk_test };
-  const session = (await readJson(await app.request('/api/v1/onboarding/sessions', postJson({ mode: 'embedded' }, pk)))).data;
+  const session = (await readJson(await app.request('/api/v1/onboarding/sessions', postJson({ mode: 'embedded' }, pk))))
+    .data;
   const { authorize_url } = (
     await readJson(await app.request('/api/v1/onboarding/superpdp/authorize', postJson({ session_id: session.id }, pk)))
   ).data;
@@ -347,11 +400,18 @@ test('under review: the account exists but the session stays pending until the r
   t.is(flow.callback.status, 200);
   t.is(flow.callbackBody.data.status, 'pending');
   const tenantId = flow.callbackBody.data.tenant.id;
-  t.like(await app.ownerDb('provider_connections').where({ tenant_id: tenantId }).first(), { status: 'pending_review' });
+  t.like(await app.ownerDb('provider_connections').where({ tenant_id: tenantId }).first(), {
+    status: 'pending_review',
+  });
   t.is(await count('events', { tenant_id: p.tenantId, name: 'onboarding.completed' }), 0);
   const job = { tenantId: p.tenantId, sessionId: flow.session.id };
   t.is(
-    (await app.ownerDb.raw("select count(*)::int as n from pgboss.job where name = 'check-onboarding-review' and data->>'sessionId' = ?", [flow.session.id])).rows[0].n,
+    (
+      await app.ownerDb.raw(
+        "select count(*)::int as n from pgboss.job where name = 'check-onboarding-review' and data->>'sessionId' = ?",
+        [flow.session.id],
+      )
+    ).rows[0].n,
     1,
     'the review job is queued',
   );
@@ -373,7 +433,8 @@ test('under review: the account exists but the session stays pending until the r
 test('the simulator answers only for a session sent to it, and only back to the callback page', async (t) => {
   const p = await partner();
   const pk = { 'X-Publishable-Key': p.keys.pk_test };
-  const session = (await readJson(await app.request('/api/v1/onboarding/sessions', postJson({ mode: 'api' }, pk)))).data;
+  const session = (await readJson(await app.request('/api/v1/onboarding/sessions', postJson({ mode: 'api' }, pk))))
+    .data;
   const { authorize_url } = (
     await readJson(await app.request('/api/v1/onboarding/superpdp/authorize', postJson({ session_id: session.id }, pk)))
   ).data;
@@ -386,7 +447,12 @@ test('the simulator answers only for a session sent to it, and only back to the 
   // A production session goes to SuperPDP, never through the simulator: with neither configured, 503.
   const live = await seedPlatformTenant(app.ownerDb, { partner: true });
   const liveSession = (
-    await readJson(await app.request('/api/v1/onboarding/sessions', postJson({ mode: 'api' }, { 'X-Publishable-Key': live.keys.pk_live })))
+    await readJson(
+      await app.request(
+        '/api/v1/onboarding/sessions',
+        postJson({ mode: 'api' }, { 'X-Publishable-Key': live.keys.pk_live }),
+      ),
+    )
   ).data;
   const liveAuthorize = await app.request(
     '/api/v1/onboarding/superpdp/authorize',

@@ -78,7 +78,9 @@ export async function onboardThroughSimulator(
   );
   const session = (await readJson(created)).data;
   if (created.status !== 201) throw new Error(`session: ${created.status} ${JSON.stringify(session)}`);
-  const authorized = await readJson(await request(`${base}/superpdp/authorize`, postJson({ session_id: session.id }, pk)));
+  const authorized = await readJson(
+    await request(`${base}/superpdp/authorize`, postJson({ session_id: session.id }, pk)),
+  );
   const authorization = options.variant === 'partner' ? authorized.data : authorized;
   const redirect = await passSimulator(request, authorization.authorize_url, options.company);
   const callback = await request(

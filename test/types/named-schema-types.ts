@@ -308,25 +308,49 @@ type NamedTypes = {
   >;
   OpenapiTokenIdInput: Equals<signatureProviderAdmin.OpenapiTokenIdInput, SchemaType<'OpenapiTokenIdInput'>>;
   OpenapiTokenDeleted: Equals<signatureProviderAdmin.OpenapiTokenDeleted, SchemaType<'OpenapiTokenDeleted'>>;
-  CreateOnboardingSessionInput: Equals<onboarding.CreateOnboardingSessionInput, SchemaType<'CreateOnboardingSessionInput'>>;
-  CreateTenantOnboardingSessionInput: Equals<onboarding.CreateTenantOnboardingSessionInput, SchemaType<'CreateTenantOnboardingSessionInput'>>;
+  CreateOnboardingSessionInput: Equals<
+    onboarding.CreateOnboardingSessionInput,
+    SchemaType<'CreateOnboardingSessionInput'>
+  >;
+  CreateTenantOnboardingSessionInput: Equals<
+    onboarding.CreateTenantOnboardingSessionInput,
+    SchemaType<'CreateTenantOnboardingSessionInput'>
+  >;
   OnboardingSessionIdInput: Equals<onboarding.OnboardingSessionIdInput, SchemaType<'OnboardingSessionIdInput'>>;
   OnboardingSession: Equals<onboarding.OnboardingSession, SchemaType<'OnboardingSession'>>;
   OnboardingAuthorizeInput: Equals<onboarding.OnboardingAuthorizeInput, SchemaType<'OnboardingAuthorizeInput'>>;
   OnboardingAuthorization: Equals<onboarding.OnboardingAuthorization, SchemaType<'OnboardingAuthorization'>>;
   OnboardingCallbackInput: Equals<onboarding.OnboardingCallbackInput, SchemaType<'OnboardingCallbackInput'>>;
   OnboardingCallbackResult: Equals<onboarding.OnboardingCallbackResult, SchemaType<'OnboardingCallbackResult'>>;
-  TenantOnboardingCallbackResult: Equals<onboarding.TenantOnboardingCallbackResult, SchemaType<'TenantOnboardingCallbackResult'>>;
-  ExchangeOnboardingCodeInput: Equals<onboarding.ExchangeOnboardingCodeInput, SchemaType<'ExchangeOnboardingCodeInput'>>;
+  TenantOnboardingCallbackResult: Equals<
+    onboarding.TenantOnboardingCallbackResult,
+    SchemaType<'TenantOnboardingCallbackResult'>
+  >;
+  ExchangeOnboardingCodeInput: Equals<
+    onboarding.ExchangeOnboardingCodeInput,
+    SchemaType<'ExchangeOnboardingCodeInput'>
+  >;
   OnboardingCredentials: Equals<onboarding.OnboardingCredentials, SchemaType<'OnboardingCredentials'>>;
-  ExchangeTenantOnboardingCodeInput: Equals<onboarding.ExchangeTenantOnboardingCodeInput, SchemaType<'ExchangeTenantOnboardingCodeInput'>>;
-  SubTenantOnboardingCredentials: Equals<onboarding.SubTenantOnboardingCredentials, SchemaType<'SubTenantOnboardingCredentials'>>;
+  ExchangeTenantOnboardingCodeInput: Equals<
+    onboarding.ExchangeTenantOnboardingCodeInput,
+    SchemaType<'ExchangeTenantOnboardingCodeInput'>
+  >;
+  SubTenantOnboardingCredentials: Equals<
+    onboarding.SubTenantOnboardingCredentials,
+    SchemaType<'SubTenantOnboardingCredentials'>
+  >;
   OnboardingRedirectInput: Equals<onboarding.OnboardingRedirectInput, SchemaType<'OnboardingRedirectInput'>>;
   OnboardingRedirectPage: Equals<onboarding.OnboardingRedirectPage, SchemaType<'OnboardingRedirectPage'>>;
   OnboardingSimulatorRequest: Equals<onboarding.OnboardingSimulatorRequest, SchemaType<'OnboardingSimulatorRequest'>>;
   OnboardingSimulatorView: Equals<onboarding.OnboardingSimulatorView, SchemaType<'OnboardingSimulatorView'>>;
-  OnboardingSimulatorDecision: Equals<onboarding.OnboardingSimulatorDecision, SchemaType<'OnboardingSimulatorDecision'>>;
-  OnboardingSimulatorRedirect: Equals<onboarding.OnboardingSimulatorRedirect, SchemaType<'OnboardingSimulatorRedirect'>>;
+  OnboardingSimulatorDecision: Equals<
+    onboarding.OnboardingSimulatorDecision,
+    SchemaType<'OnboardingSimulatorDecision'>
+  >;
+  OnboardingSimulatorRedirect: Equals<
+    onboarding.OnboardingSimulatorRedirect,
+    SchemaType<'OnboardingSimulatorRedirect'>
+  >;
   ResumeOnboardingInput: Equals<onboarding.ResumeOnboardingInput, SchemaType<'ResumeOnboardingInput'>>;
   OnboardingReviewInput: Equals<onboarding.OnboardingReviewInput, SchemaType<'OnboardingReviewInput'>>;
   OnboardingReviewOutcome: Equals<onboarding.OnboardingReviewOutcome, SchemaType<'OnboardingReviewOutcome'>>;
@@ -335,7 +359,10 @@ type NamedTypes = {
   OnboardingRedemption: Equals<onboarding.OnboardingRedemption, SchemaType<'OnboardingRedemption'>>;
   RedeemOnboardingCodeInput: Equals<onboarding.RedeemOnboardingCodeInput, SchemaType<'RedeemOnboardingCodeInput'>>;
   OnboardingReviewTarget: Equals<onboarding.OnboardingReviewTarget, SchemaType<'OnboardingReviewTarget'>>;
-  RecordOnboardingReviewInput: Equals<onboarding.RecordOnboardingReviewInput, SchemaType<'RecordOnboardingReviewInput'>>;
+  RecordOnboardingReviewInput: Equals<
+    onboarding.RecordOnboardingReviewInput,
+    SchemaType<'RecordOnboardingReviewInput'>
+  >;
 };
 type EveryValueTrue<T extends Record<string, true>> = T;
 

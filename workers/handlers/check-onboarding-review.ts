@@ -24,9 +24,13 @@ export const checkOnboardingReview: JobHandler<'check-onboarding-review'> = asyn
   });
   const company = await provider.company(token);
   if (company.verification === 'needs_review') {
-    throw new AppError('PROVIDER_UNAVAILABLE', `Onboarding ${job.sessionId}: the provider is still reviewing the company.`, {
-      retryable: true,
-    });
+    throw new AppError(
+      'PROVIDER_UNAVAILABLE',
+      `Onboarding ${job.sessionId}: the provider is still reviewing the company.`,
+      {
+        retryable: true,
+      },
+    );
   }
   return execute(
     recordOnboardingReview,

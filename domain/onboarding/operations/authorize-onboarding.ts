@@ -9,6 +9,7 @@ import type { Environment } from '../../shared/caller.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
 import { seal } from '../../shared/secret-box.js';
 import { enterTenant } from '../../shared/tenant-context.js';
+import { appKeyOf } from '../onboarding-keys.js';
 import {
   assertOpen,
   FINISHED,
@@ -19,7 +20,6 @@ import {
   type Variant,
 } from '../onboarding-session.js';
 import { codeChallengeOf, randomSecret, sha256Hex, verifierContext } from '../pkce.js';
-import { appKeyOf } from '../onboarding-keys.js';
 
 /**
  * A fresh `state` (its hash stored, single use) and PKCE verifier (sealed) for the session, and the
@@ -47,7 +47,10 @@ async function authorize(row: SessionRow, ctx: OperationContext): Promise<Onboar
       updated_at: now,
     });
   const loginHint = typeof row.metadata.email === 'string' ? row.metadata.email : null;
-  return { authorize_url: provider.authorizeUrl({ state, codeChallenge: codeChallengeOf(verifier), loginHint }), state };
+  return {
+    authorize_url: provider.authorizeUrl({ state, codeChallenge: codeChallengeOf(verifier), loginHint }),
+    state,
+  };
 }
 
 const authorizeFor = (variant: Variant) => async (input: OnboardingAuthorizeInput, ctx: OperationContext) =>

@@ -6,7 +6,13 @@ import type {
 import { AppError } from '../../shared/app-error.js';
 import type { Caller } from '../../shared/caller.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
-import { SESSION_TTL_SECONDS, type SessionRow, sessionOwnerOf, toSessionView, type Variant } from '../onboarding-session.js';
+import {
+  SESSION_TTL_SECONDS,
+  type SessionRow,
+  sessionOwnerOf,
+  toSessionView,
+  type Variant,
+} from '../onboarding-session.js';
 
 async function createSession(
   variant: Variant,

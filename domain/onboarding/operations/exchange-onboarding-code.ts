@@ -12,7 +12,7 @@ import type { Environment } from '../../shared/caller.js';
 import { execute } from '../../shared/execute.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
 import { enterTenant } from '../../shared/tenant-context.js';
-import { issueTenantKey, revokeKey } from '../../tenants/index.js';
+import { insertApiKey, revokeActiveKey, TENANT_KEY_SCOPES } from '../../tenants/index.js';
 import { requireSession, type SessionRow, sessionOwnerOf } from '../onboarding-session.js';
 import { sha256Hex } from '../pkce.js';
 
@@ -36,21 +36,30 @@ async function redeem(
   if (row.authorization_code_used_at) {
     if (row.issued_key_id) {
       await enterTenant(ctx.tx, ownerOfKey);
-      await revokeKey(ctx.tx, ownerOfKey, row.issued_key_id, 'onboarding authorization code replayed', now);
-      ctx.log.warn({ onboarding_session_id: row.id, api_key_id: row.issued_key_id }, 'authorization code replayed: key revoked');
+      await revokeActiveKey(ctx.tx, ownerOfKey, row.issued_key_id, 'onboarding authorization code replayed', now);
+      ctx.log.warn(
+        { onboarding_session_id: row.id, api_key_id: row.issued_key_id },
+        'authorization code replayed: key revoked',
+      );
     }
     return { outcome: 'replayed' };
   }
   if (!row.authorization_code_expires_at || row.authorization_code_expires_at.getTime() <= now.getTime()) {
     return { outcome: 'expired' };
   }
-  await ctx.tx('onboarding_sessions').where({ id: row.id }).update({ authorization_code_used_at: now, updated_at: now });
+  await ctx
+    .tx('onboarding_sessions')
+    .where({ id: row.id })
+    .update({ authorization_code_used_at: now, updated_at: now });
   await enterTenant(ctx.tx, ownerOfKey);
-  const issued = row.created_tenant_id
-    ? await issueTenantKey(ctx.tx, row.created_tenant_id, 'secret', row.environment, 'Onboarding key')
-    : await issueTenantKey(ctx.tx, row.tenant_id, 'secret', row.environment, 'Onboarding key', SUB_TENANT_KEY_SCOPES, {
-        subTenantId: row.sub_tenant_id,
-      });
+  // The new tenant's own key (every tenant scope), or a key of the tenant bound to the new sub-tenant.
+  const issued = await insertApiKey(ctx.tx, ownerOfKey, {
+    name: 'Onboarding key',
+    kind: 'secret',
+    environment: row.environment,
+    scopes: row.created_tenant_id ? TENANT_KEY_SCOPES : SUB_TENANT_KEY_SCOPES,
+    subTenantId: row.sub_tenant_id,
+  });
   await enterTenant(ctx.tx, partnerTenantId);
   await ctx.tx('onboarding_sessions').where({ id: row.id }).update({ issued_key_id: issued.id });
   return {
@@ -107,7 +116,10 @@ function issuedOrThrow(result: OnboardingRedemption): { owner_id: string; api_ke
     case 'issued':
       return result as { owner_id: string; api_key: string; environment: Environment };
     case 'expired':
-      throw new AppError('AUTHORIZATION_CODE_EXPIRED', 'This authorization code has expired: run the onboarding again.');
+      throw new AppError(
+        'AUTHORIZATION_CODE_EXPIRED',
+        'This authorization code has expired: run the onboarding again.',
+      );
     case 'replayed':
       throw new AppError(
         'AUTHORIZATION_CODE_INVALID',
@@ -148,4 +160,3 @@ export const exchangeTenantOnboardingCode = defineCommand<
     return { sub_tenant_id: issued.owner_id, api_key: issued.api_key, environment: issued.environment };
   },
 });
-

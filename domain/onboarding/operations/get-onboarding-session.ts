@@ -4,7 +4,7 @@ import { requireSession, sessionOwnerOf, toSessionView } from '../onboarding-ses
 
 export const getOnboardingSession = defineQuery<OnboardingSessionIdInput, OnboardingSession>({
   name: 'get_onboarding_session',
-  summary: "Read a partner onboarding session: its status (`pending`, `completed`), the step it is at, and its expiry.",
+  summary: 'Read a partner onboarding session: its status (`pending`, `completed`), the step it is at, and its expiry.',
   input: 'OnboardingSessionIdInput',
   output: 'OnboardingSession',
   callers: ['publishable'],

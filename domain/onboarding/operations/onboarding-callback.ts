@@ -15,6 +15,7 @@ import { enterTenant } from '../../shared/tenant-context.js';
 import { guardExternalId, insertSubTenant } from '../../sub-tenants/index.js';
 import { insertTenantAndEnter } from '../../tenants/index.js';
 import { sealedConnectionTokens } from '../../transmission/index.js';
+import { onboardingCompletedData } from '../onboarding-events.js';
 import { appKeyOf } from '../onboarding-keys.js';
 import {
   AUTHORIZATION_CODE_TTL_MS,
@@ -26,14 +27,16 @@ import {
   type Variant,
 } from '../onboarding-session.js';
 import { randomSecret, sha256Hex, verifierContext } from '../pkce.js';
-import { onboardingCompletedData } from '../onboarding-events.js';
-
 
 /**
  * Step one of the callback, committed on its own: the state is checked against the session's and
  * spent, so a replayed state fails even when the code exchange that follows fails.
  */
-async function claim(variant: Variant, input: OnboardingCallbackInput, ctx: OperationContext): Promise<OnboardingClaim> {
+async function claim(
+  variant: Variant,
+  input: OnboardingCallbackInput,
+  ctx: OperationContext,
+): Promise<OnboardingClaim> {
   const now = ctx.clock.now();
   const row = await requireSession(ctx.tx, sessionOwnerOf(ctx.caller), variant, input.session_id, { forUpdate: true });
   assertOpen(row, now);
@@ -193,7 +196,12 @@ async function complete(variant: Variant, input: CompleteOnboardingInput, ctx: O
     authorization_code: code,
     expires_at: expiresAt.toISOString(),
     status: active ? 'completed' : 'pending',
-    tenant: { id: (createdTenantId ?? subTenantId) as string, name, siret: company.siret, environment: row.environment },
+    tenant: {
+      id: (createdTenantId ?? subTenantId) as string,
+      name,
+      siret: company.siret,
+      environment: row.environment,
+    },
   };
 }
 
@@ -247,7 +255,7 @@ async function callback(variant: Variant, input: OnboardingCallbackInput, ctx: O
 export const finishOnboarding = defineCommand<OnboardingCallbackInput, OnboardingCallbackResult>({
   name: 'finish_onboarding',
   summary:
-    "Finish a partner onboarding with what the callback page posted (`code`, `state`): the state is checked (single use), the provider code exchanged, the tenant created with its provider connection, and `onboarding.completed` sent to your webhook. Returns a single-use authorization code valid 5 minutes.",
+    'Finish a partner onboarding with what the callback page posted (`code`, `state`): the state is checked (single use), the provider code exchanged, the tenant created with its provider connection, and `onboarding.completed` sent to your webhook. Returns a single-use authorization code valid 5 minutes.',
   input: 'OnboardingCallbackInput',
   output: 'OnboardingCallbackResult',
   callers: ['publishable'],
@@ -268,4 +276,3 @@ export const finishTenantOnboarding = defineCommand<OnboardingCallbackInput, Ten
   transactional: false,
   run: (input, ctx) => callback('tenant', input, ctx),
 });
-

@@ -6,8 +6,8 @@ import type {
 } from '../../../schemas/onboarding.js';
 import { AppError } from '../../shared/app-error.js';
 import { defineCommand, defineQuery } from '../../shared/operation.js';
-import type { SessionRow } from '../onboarding-session.js';
 import { onboardingCompletedData } from '../onboarding-events.js';
+import type { SessionRow } from '../onboarding-session.js';
 
 const sessionOf = async (tx: import('knex').Knex, tenantId: string | null, id: string, lock = false) => {
   const query = tx('onboarding_sessions').where({ id, tenant_id: tenantId }).first<SessionRow | undefined>();
@@ -60,13 +60,20 @@ export const recordOnboardingReview = defineCommand<RecordOnboardingReviewInput,
     }
     const names = { ...(input.name ? { name: input.name } : {}), ...(input.siret ? { siret: input.siret } : {}) };
     if (verified && row.created_tenant_id && Object.keys(names).length) {
-      await ctx.tx('tenants').where({ id: row.created_tenant_id }).update({ ...names, updated_at: now });
+      await ctx
+        .tx('tenants')
+        .where({ id: row.created_tenant_id })
+        .update({ ...names, updated_at: now });
     }
     if (row.sub_tenant_id) {
       await ctx
         .tx('sub_tenants')
         .where({ id: row.sub_tenant_id })
-        .update({ ...(verified ? names : {}), onboarding_status: verified ? 'completed' : 'in_progress', updated_at: now });
+        .update({
+          ...(verified ? names : {}),
+          onboarding_status: verified ? 'completed' : 'in_progress',
+          updated_at: now,
+        });
     }
     const [updated] = await ctx
       .tx('onboarding_sessions')
@@ -79,10 +86,14 @@ export const recordOnboardingReview = defineCommand<RecordOnboardingReviewInput,
       })
       .returning<SessionRow[]>('*');
     if (verified) {
-      await ctx.events.emit('onboarding.completed', onboardingCompletedData(updated, input.name ?? row.external_id ?? ''), {
-        tenantId: row.tenant_id,
-        environment: row.environment,
-      });
+      await ctx.events.emit(
+        'onboarding.completed',
+        onboardingCompletedData(updated, input.name ?? row.external_id ?? ''),
+        {
+          tenantId: row.tenant_id,
+          environment: row.environment,
+        },
+      );
     }
     return { onboarding_status: updated.status };
   },

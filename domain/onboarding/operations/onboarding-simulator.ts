@@ -17,7 +17,12 @@ import { sessionByState } from './open-onboarding-redirect.js';
  * with ENABLE_SIMULATORS), to the service's own callback page (never an open redirect): a
  * production session sent to SuperPDP is 404 here, so production never goes through the simulator.
  */
-async function simulatedSession(tx: Knex, deps: Deps, input: OnboardingSimulatorRequest, now: Date): Promise<SessionRow> {
+async function simulatedSession(
+  tx: Knex,
+  deps: Deps,
+  input: OnboardingSimulatorRequest,
+  now: Date,
+): Promise<SessionRow> {
   if (input.redirect_uri !== deps.onboardingProviders.simulator.redirectUri) {
     throw new AppError('BAD_REQUEST', `redirect_uri must be ${deps.onboardingProviders.simulator.redirectUri}.`);
   }

@@ -48,7 +48,10 @@ export const openOnboardingRedirect = defineCommand<OnboardingRedirectInput, Onb
         .update({
           status: 'superpdp_failed',
           state_used_at: now,
-          failure_reason: `${input.error}${input.error_description ? `: ${input.error_description}` : ''}`.slice(0, 1000),
+          failure_reason: `${input.error}${input.error_description ? `: ${input.error_description}` : ''}`.slice(
+            0,
+            1000,
+          ),
           updated_at: now,
         });
     }
