@@ -69,6 +69,8 @@ export const onboardingRoutes: RouteSpec[] = [
     operation: createTenantOnboardingSession,
     tag: TENANT,
     auth: ['tenant_key', 'publishable_key'],
+    // The specification's "onboarding operations: 30/minute per tenant", with either key.
+    rateLimit: 'onboarding',
     status: 201,
     message: 'Onboarding session created.',
   },
@@ -78,6 +80,7 @@ export const onboardingRoutes: RouteSpec[] = [
     operation: getTenantOnboardingSession,
     tag: TENANT,
     auth: ['tenant_key', 'publishable_key'],
+    rateLimit: 'onboarding',
   },
   {
     method: 'post',

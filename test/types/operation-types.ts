@@ -113,6 +113,7 @@ import {
   claimTenantOnboardingState,
   completePartnerOnboarding,
   completeTenantOnboarding,
+  failOnboardingSession,
   finishOnboarding,
   finishTenantOnboarding,
 } from '../../domain/onboarding/operations/onboarding-callback.js';
@@ -474,6 +475,7 @@ export const CHECKED_OPERATIONS = {
   claimTenantOnboardingState: [claimTenantOnboardingState, 'OnboardingCallbackInput', 'OnboardingClaim'],
   completePartnerOnboarding: [completePartnerOnboarding, 'CompleteOnboardingInput', 'TenantOnboardingCallbackResult'],
   completeTenantOnboarding: [completeTenantOnboarding, 'CompleteOnboardingInput', 'TenantOnboardingCallbackResult'],
+  failOnboardingSession: [failOnboardingSession, 'OnboardingAuthorizeInput', 'OnboardingReviewOutcome'],
   finishOnboarding: [finishOnboarding, 'OnboardingCallbackInput', 'OnboardingCallbackResult'],
   finishTenantOnboarding: [finishTenantOnboarding, 'OnboardingCallbackInput', 'TenantOnboardingCallbackResult'],
   getOnboardingReview: [getOnboardingReview, 'OnboardingReviewInput', 'OnboardingReviewTarget'],

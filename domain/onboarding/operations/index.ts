@@ -14,6 +14,7 @@ export {
   claimTenantOnboardingState,
   completePartnerOnboarding,
   completeTenantOnboarding,
+  failOnboardingSession,
   finishOnboarding,
   finishTenantOnboarding,
 } from './onboarding-callback.js';

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type {
   CompleteOnboardingInput,
+  OnboardingAuthorizeInput,
   OnboardingCallbackInput,
   OnboardingCallbackResult,
   OnboardingClaim,
+  OnboardingReviewOutcome,
   TenantOnboardingCallbackResult,
 } from '../../../schemas/onboarding.js';
 import { AppError } from '../../shared/app-error.js';
@@ -223,6 +225,32 @@ export const completeTenantOnboarding = defineCommand<CompleteOnboardingInput, C
   run: (input, ctx) => complete('tenant', input, ctx),
 });
 
+/** The provider refused the company at once (`company_verification_status: failed`): the session fails. */
+export const failOnboardingSession = defineCommand<OnboardingAuthorizeInput, OnboardingReviewOutcome>({
+  name: 'fail_onboarding_session',
+  summary: 'Internal: record that the provider refused the company of a session.',
+  input: 'OnboardingAuthorizeInput',
+  output: 'OnboardingReviewOutcome',
+  callers: ['publishable'],
+  async run(input, ctx) {
+    const owner = sessionOwnerOf(ctx.caller);
+    const now = ctx.clock.now();
+    const [row] = await ctx
+      .tx('onboarding_sessions')
+      .where({ tenant_id: owner.tenantId, environment: owner.environment, id: input.session_id })
+      .whereNull('created_tenant_id')
+      .whereNull('sub_tenant_id')
+      .update({
+        status: 'superpdp_failed',
+        failure_reason: 'The provider could not verify the company.',
+        updated_at: now,
+      })
+      .returning<SessionRow[]>('*');
+    if (!row) throw new AppError('NOT_FOUND', `No onboarding session ${input.session_id} waiting for its account.`);
+    return { onboarding_status: row.status };
+  },
+});
+
 /**
  * The callback, outside any transaction: (1) check and spend the state; (2) exchange the provider
  * code with the PKCE verifier and read the company, a third party's calls; (3) create the account
@@ -238,6 +266,13 @@ async function callback(variant: Variant, input: OnboardingCallbackInput, ctx: O
   const provider = ctx.deps.onboardingProviders.ofKind(claimed.provider);
   const grant = await provider.exchangeCode(input.code, claimed.code_verifier);
   const company = await provider.company(grant.accessToken);
+  if (company.verification === 'failed') {
+    await execute(failOnboardingSession, { session_id: input.session_id }, ctx.caller, ctx.deps);
+    throw new AppError(
+      'ONBOARDING_REFUSED',
+      'The provider could not verify this company: the onboarding cannot finish.',
+    );
+  }
   return execute(
     variant === 'partner' ? completePartnerOnboarding : completeTenantOnboarding,
     {
