@@ -163,17 +163,20 @@ for (const [status, error] of [
   });
 }
 
-test.serial('a company SuperPDP could not verify fails the session (400 ONBOARDING_REFUSED), nothing created', async (t) => {
-  const { partner, pk, session, authorization, url } = await startLiveSession();
-  tokenEndpoint(url.searchParams.get('code_challenge') ?? '', [200, { access_token: 'at-f', expires_in: 1800 }]);
-  nock(SUPERPDP).get('/v1.beta/oauth2_sessions/me').reply(200, { company_verification_status: 'failed' });
-  const res = await callback(pk, session.id, authorization.state);
-  t.is(res.status, 400);
-  t.is((await readJson(res)).code, 'ONBOARDING_REFUSED');
-  t.is(await childTenants(partner.tenantId), 0);
-  const read = await readJson(await app.request(`/api/v1/onboarding/sessions/${session.id}`, { headers: pk }));
-  t.like(read.data, { status: 'failed', onboarding_status: 'superpdp_failed' });
-});
+test.serial(
+  'a company SuperPDP could not verify fails the session (400 ONBOARDING_REFUSED), nothing created',
+  async (t) => {
+    const { partner, pk, session, authorization, url } = await startLiveSession();
+    tokenEndpoint(url.searchParams.get('code_challenge') ?? '', [200, { access_token: 'at-f', expires_in: 1800 }]);
+    nock(SUPERPDP).get('/v1.beta/oauth2_sessions/me').reply(200, { company_verification_status: 'failed' });
+    const res = await callback(pk, session.id, authorization.state);
+    t.is(res.status, 400);
+    t.is((await readJson(res)).code, 'ONBOARDING_REFUSED');
+    t.is(await childTenants(partner.tenantId), 0);
+    const read = await readJson(await app.request(`/api/v1/onboarding/sessions/${session.id}`, { headers: pk }));
+    t.like(read.data, { status: 'failed', onboarding_status: 'superpdp_failed' });
+  },
+);
 
 test.serial('SuperPDP down (500) is 503 and creates nothing', async (t) => {
   const { partner, pk, session, authorization, url } = await startLiveSession();
