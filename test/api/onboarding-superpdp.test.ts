@@ -250,3 +250,28 @@ test.serial('sandbox still onboards through the simulator; production never does
   simulated.searchParams.set('code_challenge', live.url.searchParams.get('code_challenge') ?? '');
   t.is((await app.request(`${simulated.pathname}${simulated.search}`)).status, 404);
 });
+
+test.serial(
+  'without SuperPDP nor ENABLE_SIMULATORS, production onboarding is refused (503) and sandbox keeps its simulator',
+  async (t) => {
+    const bare = await startTestApp({ env: { ENABLE_SIMULATORS: 'false', RATE_LIMIT_SCALE: '0' } });
+    try {
+      const partner = await seedPlatformTenant(bare.ownerDb, { partner: true });
+      const authorize = async (pk: string) => {
+        const headers = { 'X-Publishable-Key': pk };
+        const session = (
+          await readJson(await bare.request('/api/v1/onboarding/sessions', postJson({ mode: 'api' }, headers)))
+        ).data;
+        return bare.request('/api/v1/onboarding/superpdp/authorize', postJson({ session_id: session.id }, headers));
+      };
+      const live = await authorize(partner.keys.pk_live);
+      t.is(live.status, 503);
+      t.is((await readJson(live)).code, 'PROVIDER_UNAVAILABLE');
+      const sandbox = await authorize(partner.keys.pk_test);
+      t.is(sandbox.status, 200);
+      t.regex((await readJson(sandbox)).data.authorize_url, /\/simulator\/superpdp\/oauth2\/authorize\?/);
+    } finally {
+      await bare.close();
+    }
+  },
+);
