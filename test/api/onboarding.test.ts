@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import test from 'ava';
+import { getOnboardingReview } from '../../domain/onboarding/operations/index.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
 import { checkOnboardingReview } from '../../workers/handlers/check-onboarding-review.js';
@@ -419,12 +420,7 @@ test('under review: the account exists but the session stays pending until the r
   await t.throwsAsync(checkOnboardingReview(job, app.deps), { message: /still reviewing/ });
   await app.ownerDb('onboarding_simulator_grants').update({ review_until: new Date(Date.now() - 1000) });
   await checkOnboardingReview(job, app.deps);
-  const read = await execute(
-    (await import('../../domain/onboarding/operations/index.js')).getOnboardingReview,
-    { session_id: flow.session.id },
-    systemCaller(p.tenantId),
-    app.deps,
-  );
+  const read = await execute(getOnboardingReview, { session_id: flow.session.id }, systemCaller(p.tenantId), app.deps);
   t.is(read.onboarding_status, 'active');
   t.like(await app.ownerDb('provider_connections').where({ tenant_id: tenantId }).first(), { status: 'active' });
   t.is(await count('events', { tenant_id: p.tenantId, name: 'onboarding.completed' }), 1);
@@ -444,22 +440,7 @@ test('the simulator answers only for a session sent to it, and only back to the 
   url.searchParams.set('redirect_uri', new URL(authorize_url).searchParams.get('redirect_uri') ?? '');
   url.searchParams.set('state', 'not-a-state-we-issued');
   t.is((await app.request(`${url.pathname}${url.search}`)).status, 404);
-  // A production session goes to SuperPDP, never through the simulator: with neither configured, 503.
-  const live = await seedPlatformTenant(app.ownerDb, { partner: true });
-  const liveSession = (
-    await readJson(
-      await app.request(
-        '/api/v1/onboarding/sessions',
-        postJson({ mode: 'api' }, { 'X-Publishable-Key': live.keys.pk_live }),
-      ),
-    )
-  ).data;
-  const liveAuthorize = await app.request(
-    '/api/v1/onboarding/superpdp/authorize',
-    postJson({ session_id: liveSession.id }, { 'X-Publishable-Key': live.keys.pk_live }),
-  );
-  // The test app enables the simulators (a local setup): production then uses the simulator too.
-  t.is(liveAuthorize.status, 200);
+  // A production session sent to SuperPDP is 404 here too: test/api/onboarding-superpdp.test.ts.
 });
 
 /** api_keys stores the SHA-256 (hex) of the key. */
