@@ -56,6 +56,8 @@ async function startPartner(
   publishableKey: string,
   variant: 'partner' | 'tenant',
   port: number,
+  /** The session's callback_url; the partner page's own origin by default. */
+  callbackUrl?: string,
 ): Promise<Partner> {
   const base = variant === 'partner' ? '/api/v1/onboarding' : '/api/v1/tenant/onboarding';
   const exchanged: Array<Record<string, string>> = [];
@@ -67,6 +69,8 @@ async function startPartner(
 <script>
 const API = ${JSON.stringify(api)};
 const PK = ${JSON.stringify(publishableKey)};
+const CALLBACK_URL = ${JSON.stringify(callbackUrl ?? null)};
+window.received = 0;
 const call = (path, body) => fetch(API + ${JSON.stringify(base)} + path, {
   method: 'POST',
   headers: { 'Content-Type': 'application/json', 'X-Publishable-Key': PK },
@@ -74,10 +78,11 @@ const call = (path, body) => fetch(API + ${JSON.stringify(base)} + path, {
 }).then((r) => r.json());
 document.getElementById('connect').addEventListener('click', async () => {
   const popup = window.open('about:blank', 'onboarding', 'width=520,height=720');
-  const session = (await call('/sessions', { mode: 'embedded', external_id: 'crm-7', callback_url: location.origin + '/done' })).data;
+  const session = (await call('/sessions', { mode: 'embedded', external_id: 'crm-7', callback_url: CALLBACK_URL || location.origin + '/done' })).data;
   const authorize = await call('/superpdp/authorize', { session_id: session.id });
   window.addEventListener('message', async (event) => {
     if (event.origin !== API || !event.data || event.data.type !== 'einvoice:onboarding') return;
+    window.received += 1;
     if (event.data.error) { document.getElementById('result').textContent = 'Refused: ' + event.data.error; return; }
     const done = await call('/superpdp/callback', { session_id: event.data.session_id, code: event.data.code, state: event.data.state });
     const code = done.data ? done.data.authorization_code : done.authorization_code;
@@ -291,3 +296,51 @@ test.serial('sub-tenant flow in a browser: the tenant routes give a key bound to
     await receiver.close();
   }
 });
+
+test.serial(
+  "the callback page posts only to the session's callback_url origin: another page gets nothing",
+  async (t) => {
+    const partnerTenant = await seedPlatformTenant(app.ownerDb, { partner: true });
+    // The session names another site: the page that opened the popup is not it.
+    const partner = await startPartner(
+      app.url,
+      partnerTenant.keys.pk_test,
+      'partner',
+      partnerPort,
+      'https://elsewhere.example/done',
+    );
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${partner.origin}/`);
+      const popupOpened = page.waitForEvent('popup');
+      await page.getByRole('button', { name: 'Connect your e-invoicing account' }).click();
+      const popup = await popupOpened;
+      await popup.waitForURL(/\/simulator\/superpdp\/oauth2\/authorize\?/);
+      await popup.getByLabel('Company name').fill('Ailleurs SARL');
+      await popup.getByLabel('SIRET').fill(freshSiret());
+      await popup.getByLabel('E-mail').fill('owner@ailleurs.example');
+      const closed = popup.waitForEvent('close', { timeout: 20_000 });
+      await popup.getByRole('button', { name: 'Approve' }).click();
+      await closed;
+      await page.waitForTimeout(500);
+      t.is(await page.evaluate('window.received'), 0, 'no message reached the page');
+      t.is(await page.locator('#result').textContent(), '');
+      t.is(partner.exchanged.length, 0);
+      t.is(
+        Number(
+          (
+            await app
+              .ownerDb('tenants')
+              .where({ parent_tenant_id: partnerTenant.tenantId })
+              .count<{ count: string }[]>('* as count')
+          )[0].count,
+        ),
+        0,
+        'nothing finished the onboarding',
+      );
+    } finally {
+      await page.close();
+      await partner.close();
+    }
+  },
+);
