@@ -10,11 +10,13 @@ import { corsFor } from './middleware/cors.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { requestContext } from './middleware/request-context.js';
 import { checkoutPageRouter } from './pages/checkout-page.router.js';
+import { onboardingPagesRouter } from './pages/onboarding-callback.router.js';
 import { signingPageGuard, signingPageRouter } from './pages/signing-page.router.js';
 import { verifyEmailPageRouter } from './pages/verify-email.router.js';
 import { ROUTES } from './routes/index.js';
 import { openApiRoutes } from './routes/openapi.routes.js';
 import { googleSimulatorRouter } from './simulator/google-simulator.router.js';
+import { onboardingSimulatorRouter } from './simulator/onboarding-simulator.router.js';
 
 export interface AppOptions {
   /** The route tables to serve (tests add their own); the OpenAPI route is added over them. */
@@ -59,6 +61,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa {
   app.use(verifyEmailPageRouter().routes());
   app.use(signingPageRouter(deps, rateLimits).routes());
   app.use(checkoutPageRouter(deps, rateLimits).routes());
+  app.use(onboardingPagesRouter(deps, rateLimits).routes());
+  app.use(onboardingSimulatorRouter(deps).routes());
   app.use(router.allowedMethods({ throw: true }));
   app.on('error', (err) => deps.log.error({ err }, 'koa error'));
   return app;

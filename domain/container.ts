@@ -8,6 +8,7 @@ import { type TimeStampAuthority, timeStampAuthorityFor } from './anchoring/inde
 import { type PaymentProviders, paymentProvidersFor } from './billing/index.js';
 import { type KycProvider, kycProviderFor } from './companies/index.js';
 import { type Mailer, mailerFor } from './mail/index.js';
+import { type OnboardingProviders, onboardingProvidersFor } from './onboarding/index.js';
 import { type BossRole, createBoss } from './shared/boss.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import type { Config } from './shared/config.js';
@@ -29,6 +30,7 @@ export const CLOCK: InjectionToken<Clock> = Symbol('Clock');
 export const LOGGER: InjectionToken<Logger> = Symbol('Logger');
 /** Company identity verification (KYB); the simulator until a real provider's contract is known. */
 export const KYC_PROVIDER: InjectionToken<KycProvider> = Symbol('KycProvider');
+export const ONBOARDING_PROVIDERS: InjectionToken<OnboardingProviders> = Symbol('OnboardingProviders');
 export const MAILER: InjectionToken<Mailer> = Symbol('Mailer');
 export const IDENTITY_PROVIDER: InjectionToken<IdentityProvider> = Symbol('IdentityProvider');
 /** Outgoing webhooks; tests replace it to give the SSRF guard a resolver of their own. */
@@ -90,6 +92,9 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
   container.register(EINVOICING_PROVIDER, {
     useFactory: (c) => einvoicingProviderFor(config, c.resolve(DATABASE), c.resolve(CLOCK)),
   });
+  container.register(ONBOARDING_PROVIDERS, {
+    useFactory: (c) => onboardingProvidersFor(config, c.resolve(DATABASE), c.resolve(CLOCK)),
+  });
   container.register(SIGNATURE_PROVIDERS, {
     useFactory: (c) => signatureProvidersFor(config, c.resolve(DATABASE), c.resolve(CLOCK)),
   });
@@ -115,6 +120,7 @@ export function resolveDeps(container: DependencyContainer): Deps {
     webhookSender: container.resolve(WEBHOOK_SENDER),
     tsa: container.resolve(TIME_STAMP_AUTHORITY),
     einvoicingProvider: container.resolve(EINVOICING_PROVIDER),
+    onboardingProviders: container.resolve(ONBOARDING_PROVIDERS),
     ...container.resolve(SIGNATURE_PROVIDERS),
     paymentProviders: container.resolve(PAYMENT_PROVIDERS),
   };

@@ -19,6 +19,7 @@ import { invoiceReadingSchemas } from './invoice-reading.js';
 import { invoiceSchemas } from './invoices.js';
 import { kybSchemas } from './kyb.js';
 import { maintenanceSchemas } from './maintenance.js';
+import { onboardingSchemas } from './onboarding.js';
 import { platformSchemas } from './platform.js';
 import type { JsonSchema } from './registry.js';
 import { signatureProviderAdminSchemas } from './signature-provider-admin.js';
@@ -76,4 +77,5 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...signingPageSchemas,
   ...transmissionSchemas,
   ...transmissionJobSchemas,
+  ...onboardingSchemas,
 ];

@@ -2,6 +2,7 @@ import type { QueueName } from '../domain/shared/queues.js';
 import { anchorFiscalClosing } from './handlers/anchor-fiscal-closing.js';
 import { autoReloadBalance } from './handlers/auto-reload-balance.js';
 import { billTenantMonth } from './handlers/bill-tenant-month.js';
+import { checkOnboardingReview } from './handlers/check-onboarding-review.js';
 import { closeFiscalChainJob } from './handlers/close-fiscal-chain.js';
 import { closeFiscalPeriods } from './handlers/close-fiscal-periods.js';
 import { completeSignatureJob } from './handlers/complete-signature.js';
@@ -78,6 +79,7 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   },
   'purge-idempotency-keys': { handler: purgeIdempotencyKeys, workers: 1, batch: 1, run: 'serial' },
   'verify-company-kyc': { handler: verifyCompanyKyc, batch: 2, run: 'parallel', capPerTenant: true },
+  'check-onboarding-review': { handler: checkOnboardingReview, batch: 2, run: 'parallel', capPerTenant: true },
   'send-password-reset': { handler: sendPasswordReset, batch: 2, run: 'parallel' },
   'send-email-verification': { handler: sendEmailVerification, batch: 2, run: 'parallel' },
   // A loop claims up to 25 invoices and writes all their files in one transaction (a fixed number

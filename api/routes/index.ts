@@ -21,6 +21,7 @@ import {
   tenantInvoiceRoutes,
 } from './invoices.routes.js';
 import { adminKybRoutes, kybRoutes } from './kyb.routes.js';
+import { onboardingRoutes } from './onboarding.routes.js';
 import { platformRoutes } from './platform.routes.js';
 import {
   openapiCallbackRoutes,
@@ -45,6 +46,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...companyRoutes,
   ...apiKeyRoutes,
   ...tenantAuthRoutes,
+  ...onboardingRoutes,
   ...tenantProfileRoutes,
   ...tenantBillingRoutes,
   ...topUpRoutes,

@@ -64,6 +64,11 @@ export interface Config {
   superpdpTimeoutMs: number;
   /** One call to the signature provider (Openapi). */
   openapiTimeoutMs: number;
+  /** This service's OAuth app at SuperPDP (onboarding, provider-apis.md §1.2); null: the simulator or nothing. */
+  superpdpClientId: string | null;
+  superpdpClientSecret: string | null;
+  /** The onboarding callback page's address as registered at SuperPDP; null: derived from PUBLIC_BASE_URL. */
+  superpdpRedirectUri: string | null;
   /** Shared secret of the signed `/webhooks/superpdp*` sync triggers (provider-apis.md §1.10). */
   superpdpWebhookSecret: string | null;
   /** Stripe (provider-apis.md §3) for production top-ups; null: the payment simulator with ENABLE_SIMULATORS, else refused. */
@@ -165,6 +170,9 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const publisherSiren = read('PUBLISHER_SIREN');
   const superpdpBaseUrl = read('SUPERPDP_BASE_URL');
+  if (Boolean(read('SUPERPDP_CLIENT_ID')) !== Boolean(read('SUPERPDP_CLIENT_SECRET'))) {
+    problems.push('SUPERPDP_CLIENT_ID, SUPERPDP_CLIENT_SECRET: set both (SuperPDP onboarding) or neither');
+  }
 
   const warnings: string[] = [];
   /** TRUST_PROXY=true, the old switch, stays an alias of one hop. */
@@ -216,6 +224,9 @@ export function loadConfig(env: Env = process.env): Config {
     superpdpBaseUrl,
     superpdpTimeoutMs: read('SUPERPDP_TIMEOUT_MS'),
     openapiTimeoutMs: read('OPENAPI_TIMEOUT_MS'),
+    superpdpClientId: read('SUPERPDP_CLIENT_ID'),
+    superpdpClientSecret: read('SUPERPDP_CLIENT_SECRET'),
+    superpdpRedirectUri: read('SUPERPDP_REDIRECT_URI'),
     superpdpWebhookSecret: read('SUPERPDP_WEBHOOK_SECRET'),
     stripeSecretKey: read('STRIPE_SECRET_KEY'),
     stripeApiBase: read('STRIPE_API_BASE') as string,

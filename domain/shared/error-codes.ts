@@ -6,6 +6,19 @@
 export const ERROR_CATALOGUE = {
   BAD_REQUEST: { status: 400, description: 'Malformed request: a bad header value, a bad command line.' },
   INVALID_JSON: { status: 400, description: 'The request body is not valid JSON.' },
+  ONBOARDING_SESSION_EXPIRED: {
+    status: 400,
+    description: 'The onboarding session is past its `expires_at` (or already finished): start a new session.',
+  },
+  ONBOARDING_STATE_INVALID: {
+    status: 400,
+    description: 'The OAuth `state` is not the one issued for this onboarding session, or it was already used.',
+  },
+  ONBOARDING_REFUSED: {
+    status: 400,
+    description:
+      'The provider refused the company (verification failed or access denied): the onboarding cannot finish.',
+  },
   ALREADY_COMPLETED: { status: 400, description: 'A completed signature request cannot be cancelled.' },
   CANNOT_REMIND: {
     status: 400,
@@ -21,6 +34,10 @@ export const ERROR_CATALOGUE = {
   API_KEY_INVALID: { status: 401, description: 'Unknown API key.' },
   INVALID_API_KEY_FORMAT: { status: 401, description: 'The API key does not match the key format.' },
   API_KEY_REVOKED: { status: 401, description: 'The API key was revoked or has expired.' },
+  AUTHORIZATION_CODE_INVALID: {
+    status: 401,
+    description: 'Unknown or already used onboarding authorization code; a replayed code also revokes the key it gave.',
+  },
   UNAUTHENTICATED: { status: 401, description: 'No valid session or access token.' },
   INVALID_CREDENTIALS: {
     status: 401,
@@ -122,6 +139,10 @@ export const ERROR_CATALOGUE = {
   IDEMPOTENCY_KEY_IN_USE: {
     status: 409,
     description: 'The same Idempotency-Key is being processed by another request right now.',
+  },
+  AUTHORIZATION_CODE_EXPIRED: {
+    status: 410,
+    description: 'The onboarding authorization code is past its 5 minutes: run the onboarding again.',
   },
   DOWNLOAD_LINK_EXPIRED: { status: 410, description: 'A download link past its 15 minutes: ask for a new one.' },
   PAYLOAD_TOO_LARGE: { status: 413, description: 'The request body is larger than the route accepts.' },

@@ -22,6 +22,8 @@ export const REDACTED_PATHS = [
   '*.webhook_secret',
   '*.access_token',
   '*.refresh_token',
+  '*.code_verifier',
+  '*.authorization_code',
   'secret_keys',
   'publishable_keys',
 ];

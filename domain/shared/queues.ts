@@ -9,6 +9,8 @@ export interface JobPayloads {
   'purge-idempotency-keys': Record<string, never>;
   /** Ask the KYC provider for the outcome of a company's pending verification and record it. */
   'verify-company-kyc': { tenantId: string; companyId: string; reference: string; siret: string };
+  /** Ask the onboarding provider whether it has verified a company it was still reviewing, and record it. */
+  'check-onboarding-review': { tenantId: string; sessionId: string };
   /** Make a password reset token for a user and mail the link (POST /v1/auth/forgot-password). */
   'send-password-reset': { tenantId: string; userId: string };
   /** Make an e-mail verification token for a user and mail the link (registration, resend). */
@@ -102,6 +104,10 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
     create: { retryLimit: 2, retryDelay: 60, expireInSeconds: 600, policy: 'singleton' },
   },
   // A verification still pending at the provider is retried: 30 s doubling up to 1 h, about 10 h in all.
+  'check-onboarding-review': {
+    // SuperPDP reviews "usually within 24h": asked again after 10 s, then backing off to every hour, for about 3 days.
+    create: { retryLimit: 80, retryDelay: 10, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
+  },
   'verify-company-kyc': {
     create: { retryLimit: 15, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 120 },
   },

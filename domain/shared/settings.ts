@@ -245,6 +245,26 @@ export const SETTINGS = {
     processes: SERVICE,
     parse: parse.integer(100, 120_000),
   }),
+  SUPERPDP_CLIENT_ID: setting({
+    default: '',
+    help: "OAuth client id of this service's SuperPDP app (onboarding's authorization code flow); empty: production onboarding uses the simulator with `ENABLE_SIMULATORS`, else answers 503",
+    processes: SERVICE,
+    parse: parse.optionalText,
+  }),
+  SUPERPDP_CLIENT_SECRET: setting({
+    default: '',
+    help: 'OAuth client secret of the SuperPDP app (set with `SUPERPDP_CLIENT_ID`)',
+    processes: SERVICE,
+    secret: true,
+    parse: parse.optionalText,
+  }),
+  SUPERPDP_REDIRECT_URI: setting({
+    default: '',
+    shownDefault: 'PUBLIC_BASE_URL/api/v1/onboarding/superpdp/callback',
+    help: 'redirect URI registered on the SuperPDP app (the onboarding callback page)',
+    processes: SERVICE,
+    parse: parse.httpUrl(),
+  }),
   OPENAPI_TIMEOUT_MS: setting({
     default: '30000',
     help: 'timeout of one call to the signature provider (Openapi); slower counts as unreachable and is retried',

@@ -3,4 +3,4 @@
  * Its operations are exported from ./operations/index.ts.
  */
 
-export { requireSubTenant } from './sub-tenant-store.js';
+export { guardExternalId, insertSubTenant, requireSubTenant } from './sub-tenant-store.js';

@@ -38,3 +38,20 @@ export async function insertApiKey(
     .returning<{ id: string; created_at: Date }[]>(['id', 'created_at']);
   return { id: row.id, key: generated.key, prefix: generated.prefix, createdAt: row.created_at };
 }
+
+/**
+ * Revokes an active key by its id, at once (a leaked credential: a replayed onboarding code).
+ * Returns whether it was active. The API's own revocation is `revokeKey` (api-key-queries.ts).
+ */
+export async function revokeActiveKey(
+  tx: Knex,
+  tenantId: string,
+  id: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const count = await tx('api_keys')
+    .where({ tenant_id: tenantId, id, status: 'active' })
+    .update({ status: 'revoked', revoked_at: now, revoked_reason: reason });
+  return count === 1;
+}

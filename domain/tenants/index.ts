@@ -4,6 +4,7 @@
  */
 
 export { environmentOfKey, hashApiKey, KEY_FORMAT, type KeyKind, keyPrefix, TENANT_KEY_SCOPES } from './api-key.js';
+export { insertApiKey, revokeActiveKey } from './api-key-store.js';
 export { tenantOf, tenantWideCaller } from './key-guards.js';
 export { KYB_DOCUMENT_MAX_BYTES } from './kyb-document.js';
 export { isValidSiret } from './siret.js';

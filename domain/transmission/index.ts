@@ -4,5 +4,7 @@
  */
 
 export type { EInvoicingProvider, ProviderAccountRef, UploadResult } from './einvoicing-provider.js';
-export { einvoicingProviderFor } from './einvoicing-providers.js';
+export { einvoicingProviderFor, providerKindFor } from './einvoicing-providers.js';
 export { cleanProviderEvent } from './lifecycle-events.js';
+export { errorMessageOf, fetchWithTimeout, providerUnavailable } from './superpdp-http.js';
+export { openStoredAccessToken, SuperPdpTokens, sealClientSecret, sealedConnectionTokens } from './superpdp-tokens.js';

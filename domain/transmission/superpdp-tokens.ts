@@ -115,3 +115,28 @@ export class SuperPdpTokens {
 /** Seals a new connection's client secret (the CLI and the connect operation). */
 export const sealClientSecret = (appKey: Buffer, connectionId: string, secret: string): string =>
   seal(appKey, secret, sealContext(connectionId, 'client-secret'));
+
+/**
+ * The sealed columns of a connection made by an OAuth code flow (onboarding): the client secret
+ * and the first access and refresh tokens, under the same contexts SuperPdpTokens opens them with.
+ * (A simulator connection keeps its simulated token too, without a client secret.)
+ */
+export function sealedConnectionTokens(
+  appKey: Buffer,
+  connectionId: string,
+  tokens: { clientSecret: string | null; accessToken: string; refreshToken: string | null; expiresAt: Date },
+) {
+  return {
+    client_secret_sealed: tokens.clientSecret ? sealClientSecret(appKey, connectionId, tokens.clientSecret) : null,
+    access_token_sealed: seal(appKey, tokens.accessToken, sealContext(connectionId, 'access')),
+    access_token_expires_at: tokens.expiresAt,
+    refresh_token_sealed: tokens.refreshToken
+      ? seal(appKey, tokens.refreshToken, sealContext(connectionId, 'refresh'))
+      : null,
+    token_version: 1,
+  };
+}
+
+/** A connection's current access token as stored (the simulator's, which never rotates). */
+export const openStoredAccessToken = (appKey: Buffer, connectionId: string, sealed: string): string =>
+  open(appKey, sealed, sealContext(connectionId, 'access'));

@@ -85,6 +85,9 @@ const tenantRoute = (status: number, set: Partial<Row> = {}, scope: TenantScope 
     admin_token: 403,
     ...set,
   });
+/** [PubKey]: a publishable key only; every other credential is not read here (401). */
+const pubKeyRoute = (status: number) => row(401, { publishable_key: status });
+
 /** A tenant route that acts on the whole tenant: a key bound to a sub-tenant is refused (403). */
 const tenantWideRoute = (status: number, set: Partial<Row> = {}, scope: TenantScope | null = null) =>
   tenantRoute(status, { tenant_sub_tenant: 403, ...set }, scope);
@@ -179,6 +182,21 @@ export const EXPECTED: Record<string, Row> = {
   // A sub-tenant's key makes keys bound to its sub-tenant.
   'POST /api/v1/tenant/auth/keys/secret': tenantRoute(201, {}, 'keys:write'),
   'POST /api/v1/tenant/auth/keys/publishable': tenantWideRoute(201, {}, 'keys:write'),
+
+  // Partner onboarding [PubKey]: only a publishable key is read. The matrix's tenant is no partner,
+  // but the empty body (422) or the unknown id (404) answers first.
+  'POST /api/v1/onboarding/sessions': pubKeyRoute(422),
+  'GET /api/v1/onboarding/sessions/{id}': pubKeyRoute(404),
+  'POST /api/v1/onboarding/superpdp/authorize': pubKeyRoute(422),
+  'POST /api/v1/onboarding/superpdp/callback': pubKeyRoute(422),
+  // [None]: the partner's publishable key travels in the body.
+  'POST /api/v1/onboarding/exchange': open(422),
+  // Tenant onboarding: sessions with a tenant key or a publishable key, the rest [PubKey].
+  'POST /api/v1/tenant/onboarding/sessions': tenantRoute(422, { publishable_key: 422 }),
+  'GET /api/v1/tenant/onboarding/sessions/{id}': tenantRoute(404, { publishable_key: 404 }),
+  'POST /api/v1/tenant/onboarding/superpdp/authorize': pubKeyRoute(422),
+  'POST /api/v1/tenant/onboarding/superpdp/callback': pubKeyRoute(422),
+  'POST /api/v1/tenant/onboarding/exchange': pubKeyRoute(422),
 
   'GET /api/v1/tenant/me': tenantWideRoute(200),
   // The empty body is refused (422) before the sub-tenant key's 403.

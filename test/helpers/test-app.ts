@@ -15,7 +15,11 @@ export interface TestApp extends TestDeps {
 
 /** The real Koa app on a free loopback port, over a fresh database. */
 export async function startTestApp(
-  options: TestDepsOptions & { routes?: (deps: Deps) => readonly RouteSpec[] } = {},
+  options: TestDepsOptions & {
+    routes?: (deps: Deps) => readonly RouteSpec[];
+    /** Listen on this port (a test that must name the app's URL in PUBLIC_BASE_URL); a free one by default. */
+    port?: number;
+  } = {},
 ): Promise<TestApp> {
   const base = await createTestDeps(options);
   // Every success body is checked against the schema the OpenAPI document gives it.
@@ -24,7 +28,7 @@ export async function startTestApp(
     responseCheck: responseContract(base.deps.schemas),
   });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = app.listen(options.port ?? 0, '127.0.0.1', () => resolve(s));
     keepConnectionsAlive(s);
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -24,6 +24,7 @@ import type * as invoiceReading from '../../schemas/invoice-reading.js';
 import type * as invoices from '../../schemas/invoices.js';
 import type * as kyb from '../../schemas/kyb.js';
 import type * as maintenance from '../../schemas/maintenance.js';
+import type * as onboarding from '../../schemas/onboarding.js';
 import type * as platform from '../../schemas/platform.js';
 import type * as signatureProviderAdmin from '../../schemas/signature-provider-admin.js';
 import type * as signatureProviderJobs from '../../schemas/signature-provider-jobs.js';
@@ -364,6 +365,61 @@ type NamedTypes = {
   ApplyKybReviewInput: Equals<kyb.ApplyKybReviewInput, SchemaType<'ApplyKybReviewInput'>>;
   KybReview: Equals<kyb.KybReview, SchemaType<'KybReview'>>;
   KybMailNotice: Equals<kyb.KybMailNotice, SchemaType<'KybMailNotice'>>;
+  CreateOnboardingSessionInput: Equals<
+    onboarding.CreateOnboardingSessionInput,
+    SchemaType<'CreateOnboardingSessionInput'>
+  >;
+  CreateTenantOnboardingSessionInput: Equals<
+    onboarding.CreateTenantOnboardingSessionInput,
+    SchemaType<'CreateTenantOnboardingSessionInput'>
+  >;
+  OnboardingSessionIdInput: Equals<onboarding.OnboardingSessionIdInput, SchemaType<'OnboardingSessionIdInput'>>;
+  OnboardingSession: Equals<onboarding.OnboardingSession, SchemaType<'OnboardingSession'>>;
+  OnboardingAuthorizeInput: Equals<onboarding.OnboardingAuthorizeInput, SchemaType<'OnboardingAuthorizeInput'>>;
+  OnboardingAuthorization: Equals<onboarding.OnboardingAuthorization, SchemaType<'OnboardingAuthorization'>>;
+  OnboardingCallbackInput: Equals<onboarding.OnboardingCallbackInput, SchemaType<'OnboardingCallbackInput'>>;
+  OnboardingCallbackResult: Equals<onboarding.OnboardingCallbackResult, SchemaType<'OnboardingCallbackResult'>>;
+  TenantOnboardingCallbackResult: Equals<
+    onboarding.TenantOnboardingCallbackResult,
+    SchemaType<'TenantOnboardingCallbackResult'>
+  >;
+  ExchangeOnboardingCodeInput: Equals<
+    onboarding.ExchangeOnboardingCodeInput,
+    SchemaType<'ExchangeOnboardingCodeInput'>
+  >;
+  OnboardingCredentials: Equals<onboarding.OnboardingCredentials, SchemaType<'OnboardingCredentials'>>;
+  ExchangeTenantOnboardingCodeInput: Equals<
+    onboarding.ExchangeTenantOnboardingCodeInput,
+    SchemaType<'ExchangeTenantOnboardingCodeInput'>
+  >;
+  SubTenantOnboardingCredentials: Equals<
+    onboarding.SubTenantOnboardingCredentials,
+    SchemaType<'SubTenantOnboardingCredentials'>
+  >;
+  OnboardingRedirectInput: Equals<onboarding.OnboardingRedirectInput, SchemaType<'OnboardingRedirectInput'>>;
+  OnboardingRedirectPage: Equals<onboarding.OnboardingRedirectPage, SchemaType<'OnboardingRedirectPage'>>;
+  OnboardingSimulatorRequest: Equals<onboarding.OnboardingSimulatorRequest, SchemaType<'OnboardingSimulatorRequest'>>;
+  OnboardingSimulatorView: Equals<onboarding.OnboardingSimulatorView, SchemaType<'OnboardingSimulatorView'>>;
+  OnboardingSimulatorDecision: Equals<
+    onboarding.OnboardingSimulatorDecision,
+    SchemaType<'OnboardingSimulatorDecision'>
+  >;
+  OnboardingSimulatorRedirect: Equals<
+    onboarding.OnboardingSimulatorRedirect,
+    SchemaType<'OnboardingSimulatorRedirect'>
+  >;
+  ResumeOnboardingInput: Equals<onboarding.ResumeOnboardingInput, SchemaType<'ResumeOnboardingInput'>>;
+  OnboardingReviewInput: Equals<onboarding.OnboardingReviewInput, SchemaType<'OnboardingReviewInput'>>;
+  OnboardingReviewOutcome: Equals<onboarding.OnboardingReviewOutcome, SchemaType<'OnboardingReviewOutcome'>>;
+  OnboardingClaim: Equals<onboarding.OnboardingClaim, SchemaType<'OnboardingClaim'>>;
+  CompleteOnboardingInput: Equals<onboarding.CompleteOnboardingInput, SchemaType<'CompleteOnboardingInput'>>;
+  OnboardingRedemption: Equals<onboarding.OnboardingRedemption, SchemaType<'OnboardingRedemption'>>;
+  RedeemOnboardingCodeInput: Equals<onboarding.RedeemOnboardingCodeInput, SchemaType<'RedeemOnboardingCodeInput'>>;
+  OnboardingReviewTarget: Equals<onboarding.OnboardingReviewTarget, SchemaType<'OnboardingReviewTarget'>>;
+  RecordOnboardingReviewInput: Equals<
+    onboarding.RecordOnboardingReviewInput,
+    SchemaType<'RecordOnboardingReviewInput'>
+  >;
 };
 type EveryValueTrue<T extends Record<string, true>> = T;
 

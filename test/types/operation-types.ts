@@ -109,6 +109,40 @@ import { replayFiscalRules } from '../../domain/ledger/operations/replay-fiscal-
 import { scheduleFiscalClosings } from '../../domain/ledger/operations/schedule-fiscal-closings.js';
 import { activateKillSwitch, deactivateKillSwitch } from '../../domain/ledger/operations/set-kill-switch.js';
 import { updateFiscalRule } from '../../domain/ledger/operations/update-fiscal-rule.js';
+import {
+  authorizeOnboarding,
+  authorizeTenantOnboarding,
+  resumeOnboarding,
+} from '../../domain/onboarding/operations/authorize-onboarding.js';
+import {
+  createOnboardingSession,
+  createTenantOnboardingSession,
+} from '../../domain/onboarding/operations/create-onboarding-session.js';
+import {
+  exchangeOnboardingCode,
+  exchangeTenantOnboardingCode,
+  redeemOnboardingCode,
+  redeemTenantOnboardingCode,
+} from '../../domain/onboarding/operations/exchange-onboarding-code.js';
+import {
+  getOnboardingSession,
+  getTenantOnboardingSession,
+} from '../../domain/onboarding/operations/get-onboarding-session.js';
+import {
+  claimPartnerOnboardingState,
+  claimTenantOnboardingState,
+  completePartnerOnboarding,
+  completeTenantOnboarding,
+  failOnboardingSession,
+  finishOnboarding,
+  finishTenantOnboarding,
+} from '../../domain/onboarding/operations/onboarding-callback.js';
+import { getOnboardingReview, recordOnboardingReview } from '../../domain/onboarding/operations/onboarding-review.js';
+import {
+  decideOnboardingSimulator,
+  getOnboardingSimulator,
+} from '../../domain/onboarding/operations/onboarding-simulator.js';
+import { openOnboardingRedirect } from '../../domain/onboarding/operations/open-onboarding-redirect.js';
 import { getPricing } from '../../domain/platform/operations/get-pricing.js';
 import { healthCheck } from '../../domain/platform/operations/health-check.js';
 import { purgeIdempotencyKeys } from '../../domain/platform/operations/purge-idempotency-keys.js';
@@ -491,6 +525,37 @@ export const CHECKED_OPERATIONS = {
   sendSigningCode: [sendSigningCode, 'SigningTokenInput', 'SigningStep'],
   signSignature: [signSignature, 'SignDocumentInput', 'SigningStep'],
   verifySigningCode: [verifySigningCode, 'SigningCodeInput', 'SigningStep'],
+  authorizeOnboarding: [authorizeOnboarding, 'OnboardingAuthorizeInput', 'OnboardingAuthorization'],
+  authorizeTenantOnboarding: [authorizeTenantOnboarding, 'OnboardingAuthorizeInput', 'OnboardingAuthorization'],
+  resumeOnboarding: [resumeOnboarding, 'ResumeOnboardingInput', 'OnboardingAuthorization'],
+  createOnboardingSession: [createOnboardingSession, 'CreateOnboardingSessionInput', 'OnboardingSession'],
+  createTenantOnboardingSession: [
+    createTenantOnboardingSession,
+    'CreateTenantOnboardingSessionInput',
+    'OnboardingSession',
+  ],
+  exchangeOnboardingCode: [exchangeOnboardingCode, 'ExchangeOnboardingCodeInput', 'OnboardingCredentials'],
+  exchangeTenantOnboardingCode: [
+    exchangeTenantOnboardingCode,
+    'ExchangeTenantOnboardingCodeInput',
+    'SubTenantOnboardingCredentials',
+  ],
+  redeemOnboardingCode: [redeemOnboardingCode, 'RedeemOnboardingCodeInput', 'OnboardingRedemption'],
+  redeemTenantOnboardingCode: [redeemTenantOnboardingCode, 'RedeemOnboardingCodeInput', 'OnboardingRedemption'],
+  getOnboardingSession: [getOnboardingSession, 'OnboardingSessionIdInput', 'OnboardingSession'],
+  getTenantOnboardingSession: [getTenantOnboardingSession, 'OnboardingSessionIdInput', 'OnboardingSession'],
+  claimPartnerOnboardingState: [claimPartnerOnboardingState, 'OnboardingCallbackInput', 'OnboardingClaim'],
+  claimTenantOnboardingState: [claimTenantOnboardingState, 'OnboardingCallbackInput', 'OnboardingClaim'],
+  completePartnerOnboarding: [completePartnerOnboarding, 'CompleteOnboardingInput', 'TenantOnboardingCallbackResult'],
+  completeTenantOnboarding: [completeTenantOnboarding, 'CompleteOnboardingInput', 'TenantOnboardingCallbackResult'],
+  failOnboardingSession: [failOnboardingSession, 'OnboardingAuthorizeInput', 'OnboardingReviewOutcome'],
+  finishOnboarding: [finishOnboarding, 'OnboardingCallbackInput', 'OnboardingCallbackResult'],
+  finishTenantOnboarding: [finishTenantOnboarding, 'OnboardingCallbackInput', 'TenantOnboardingCallbackResult'],
+  getOnboardingReview: [getOnboardingReview, 'OnboardingReviewInput', 'OnboardingReviewTarget'],
+  recordOnboardingReview: [recordOnboardingReview, 'RecordOnboardingReviewInput', 'OnboardingReviewOutcome'],
+  decideOnboardingSimulator: [decideOnboardingSimulator, 'OnboardingSimulatorDecision', 'OnboardingSimulatorRedirect'],
+  getOnboardingSimulator: [getOnboardingSimulator, 'OnboardingSimulatorRequest', 'OnboardingSimulatorView'],
+  openOnboardingRedirect: [openOnboardingRedirect, 'OnboardingRedirectInput', 'OnboardingRedirectPage'],
 } as const satisfies Record<string, Row>;
 
 type InputOf<T> = T extends Operation<infer I, infer _O> ? I : never;

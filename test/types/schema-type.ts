@@ -20,6 +20,7 @@ import type { invoiceReadingSchemas } from '../../schemas/invoice-reading.js';
 import type { invoiceSchemas } from '../../schemas/invoices.js';
 import type { kybSchemas } from '../../schemas/kyb.js';
 import type { maintenanceSchemas } from '../../schemas/maintenance.js';
+import type { onboardingSchemas } from '../../schemas/onboarding.js';
 import type { platformSchemas } from '../../schemas/platform.js';
 import type { signatureProviderAdminSchemas } from '../../schemas/signature-provider-admin.js';
 import type { signatureProviderJobSchemas } from '../../schemas/signature-provider-jobs.js';
@@ -58,6 +59,7 @@ export type AnySchema =
   | (typeof inboundEventSchemas)[number]
   | (typeof companySchemas)[number]
   | (typeof maintenanceSchemas)[number]
+  | (typeof onboardingSchemas)[number]
   | (typeof subTenantSchemas)[number]
   | (typeof signatureSchemas)[number]
   | (typeof signatureProviderJobSchemas)[number]
