@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { type WorkerBudget, WorkerPool } from '../shared/worker-pool.js';
+import { unanswered, type WorkerBudget, WorkerPool } from '../shared/worker-pool.js';
 import { INCOMING_FILE_MAX_BYTES } from './parse-incoming-file.js';
 import type { ParsedInvoice } from './parsed-invoice.js';
 
@@ -45,16 +45,7 @@ export class ParserPool {
       return { ok: false, error: `the file is larger than ${this.budget.maxBytes} bytes` };
     const outcome = await this.pool.run(new Uint8Array(bytes));
     if (outcome.ok) return outcome.answer;
-    switch (outcome.failure) {
-      case 'busy':
-        return { ok: false, busy: true, error: 'the file parser is busy' };
-      case 'timeout':
-        return { ok: false, error: `reading the file takes longer than ${this.budget.wallMs} ms` };
-      case 'memory':
-        return { ok: false, error: `reading the file needs more than ${this.budget.heapMb} MB of memory` };
-      default:
-        return { ok: false, error: 'the file cannot be read', unexpected: outcome.detail ?? 'parser thread failed' };
-    }
+    return unanswered(outcome, this.budget, 'the file', 'the file parser');
   }
 
   /** Stops every idle thread (busy ones stop when their file is done or over budget). */

@@ -39,6 +39,35 @@ export type WorkerOutcome<Answer> =
   | { ok: true; answer: Answer }
   | { ok: false; failure: 'busy' | 'timeout' | 'memory' | 'crash'; detail?: string };
 
+/** A task that got no answer, in the words the pools give their callers (a 422's reason, or busy). */
+export interface Unanswered {
+  ok: false;
+  error: string;
+  /** Not read at all (too many waiting): try again later. */
+  busy?: boolean;
+  /** A thread fault, to log. */
+  unexpected?: string;
+}
+
+/** Why a task got no answer: `subject` names the input ("the PDF"), `reader` the pool ("the PDF reader"). */
+export function unanswered(
+  outcome: { failure: 'busy' | 'timeout' | 'memory' | 'crash'; detail?: string },
+  budget: WorkerBudget,
+  subject: string,
+  reader: string,
+): Unanswered {
+  switch (outcome.failure) {
+    case 'busy':
+      return { ok: false, busy: true, error: `${reader} is busy` };
+    case 'timeout':
+      return { ok: false, error: `${subject} takes longer than ${budget.wallMs} ms to read` };
+    case 'memory':
+      return { ok: false, error: `${subject} needs more than ${budget.heapMb} MB of memory to read` };
+    default:
+      return { ok: false, error: `${subject} cannot be read`, unexpected: outcome.detail ?? `${reader} failed` };
+  }
+}
+
 /** How a thread's start-up ended. */
 type StartOutcome = { ready: true } | { ready: false; failure: 'memory' | 'crash'; detail?: string };
 

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { type WorkerBudget, WorkerPool } from '../shared/worker-pool.js';
+import { unanswered, type WorkerBudget, WorkerPool } from '../shared/worker-pool.js';
 import { KYB_DOCUMENT_MAX_BYTES } from './kyb-document.js';
 
 /**
@@ -34,16 +34,7 @@ export class KybPdfPool {
     if (pdf.length > KYB_DOCUMENT_MAX_BYTES) return { ok: false, error: 'it is larger than 10 MB' };
     const outcome = await this.pool.run(new Uint8Array(pdf));
     if (outcome.ok) return outcome.answer;
-    switch (outcome.failure) {
-      case 'busy':
-        return { ok: false, busy: true, error: 'the PDF reader is busy' };
-      case 'timeout':
-        return { ok: false, error: `it takes longer than ${this.budget.wallMs} ms to read` };
-      case 'memory':
-        return { ok: false, error: `it needs more than ${this.budget.heapMb} MB of memory to read` };
-      default:
-        return { ok: false, error: 'it cannot be read', unexpected: outcome.detail ?? 'reader thread failed' };
-    }
+    return unanswered(outcome, this.budget, 'it', 'the PDF reader');
   }
 
   /** Stops every idle thread. */

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { SIGNATURE_DOCUMENT_MAX_BYTES } from '../../../schemas/signatures.js';
-import { type WorkerBudget, WorkerPool } from '../../shared/worker-pool.js';
+import { unanswered, type WorkerBudget, WorkerPool } from '../../shared/worker-pool.js';
 import type { PdfInfo } from './read-pdf-info.js';
 
 /**
@@ -50,16 +50,7 @@ export class PdfInfoPool {
       return { ok: false, error: `the PDF is larger than ${this.budget.maxBytes} bytes` };
     const outcome = await this.pool.run(new Uint8Array(pdf));
     if (outcome.ok) return outcome.answer;
-    switch (outcome.failure) {
-      case 'busy':
-        return { ok: false, busy: true, error: 'the PDF reader is busy' };
-      case 'timeout':
-        return { ok: false, error: `the PDF takes longer than ${this.budget.wallMs} ms to read` };
-      case 'memory':
-        return { ok: false, error: `the PDF needs more than ${this.budget.heapMb} MB of memory to read` };
-      default:
-        return { ok: false, error: 'the PDF cannot be read', unexpected: outcome.detail ?? 'reader thread failed' };
-    }
+    return unanswered(outcome, this.budget, 'the PDF', 'the PDF reader');
   }
 
   /** Stops every idle thread (busy ones stop when their document is done or over budget). */
