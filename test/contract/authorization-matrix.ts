@@ -341,6 +341,21 @@ export const EXPECTED: Record<string, Row> = {
   // A UUID is not a token id (`tok_` + 24 hex): 404 without asking Openapi.
   'DELETE /api/v1/admin/openapi/tokens/{id}': adminRoute(404),
   'POST /api/v1/admin/openapi/tokens/{id}/refresh': adminRoute(404),
+
+  'GET /api/v1/admin/stats': adminRoute(200),
+  'GET /api/v1/admin/users': adminRoute(200),
+  'GET /api/v1/admin/users/{id}': adminRoute(404),
+  'POST /api/v1/admin/users/{id}/toggle-status': adminRoute(404),
+  // The empty body lacks `amount` and `reason`: 422 before the unknown user is looked up.
+  'POST /api/v1/admin/users/{userId}/credit': adminRoute(422),
+  'POST /api/v1/admin/users/{userId}/debit': adminRoute(422),
+  'GET /api/v1/admin/companies': adminRoute(200),
+  'GET /api/v1/admin/companies/{id}': adminRoute(404),
+  'POST /api/v1/admin/companies/{id}/toggle-status': adminRoute(404),
+  'GET /api/admin/sub-tenants': adminRoute(200),
+  'GET /api/admin/sub-tenants/status-options': adminRoute(200),
+  'GET /api/admin/sub-tenants/{id}': adminRoute(404),
+  'DELETE /api/admin/sub-tenants/{id}': adminRoute(404),
 };
 
 /**
@@ -394,4 +409,7 @@ export const OWNED: Record<string, { fixture: Fixture; expected: Row }> = {
   'GET /api/v1/tenant/sub-tenants/{subTenantId}/credit-notes': ownedSubTenantInvoices,
   'GET /api/v1/tenant/sub-tenants/{subTenantId}/invoices': ownedSubTenantInvoices,
   'GET /api/v1/tenant/sub-tenants/{id}/invoices/incoming': ownedSubTenantInvoices,
+  // The administration sees every tenant's rows: the admin is served, everyone else refused as usual.
+  'GET /api/admin/sub-tenants/{id}': { fixture: 'sub_tenant', expected: adminRoute(200) },
+  'GET /api/v1/admin/companies/{id}': { fixture: 'company', expected: adminRoute(200) },
 };
