@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { countSubTenantEntries } from '../ledger/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { SubTenantRow } from './sub-tenant.js';
 
@@ -16,18 +15,20 @@ export interface SubTenantRemoval {
  * Deletes a sub-tenant the caller has locked (`requireSubTenant(..., {forUpdate: true})`, so a
  * concurrent company or key creation waits, then fails its foreign key). Refused with 422
  * SUB_TENANT_HAS_FISCAL_ENTRIES once it has fiscal entries (they are kept for the retention period,
- * whatever `cascade` says) and SUB_TENANT_HAS_COMPANIES while it has live companies, unless
- * `cascade` soft-deletes them first, revoking their keys. Used by the tenant's route and the admin's.
+ * whatever `cascade` says; the caller counts them with the ledger's `countSubTenantEntries`, which
+ * this context's index cannot import without a cycle) and SUB_TENANT_HAS_COMPANIES while it has
+ * live companies, unless `cascade` soft-deletes them first, revoking their keys. Used by the
+ * tenant's route and the admin's.
  */
 export async function removeSubTenant(
   tx: Knex,
   subTenant: Pick<SubTenantRow, 'id' | 'tenant_id' | 'environment'>,
   now: Date,
-  options: { cascade: boolean },
+  options: { cascade: boolean; fiscalEntries: number },
 ): Promise<SubTenantRemoval> {
   const { id, tenant_id: tenantId } = subTenant;
   // Fiscal retention first: entries can never go, whereas companies can be deleted.
-  const entries = await countSubTenantEntries(tx, tenantId, id);
+  const entries = options.fiscalEntries;
   if (entries > 0) {
     throw new AppError(
       'SUB_TENANT_HAS_FISCAL_ENTRIES',

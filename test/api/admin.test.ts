@@ -280,43 +280,48 @@ test('credit and debit: balance movements with the admin as actor; a debit below
   t.is((await auditRows(user.userId)).length, 3);
 });
 
-test.serial('stats (alone: other tests add users): tenants, users, documents per environment and revenue per month and environment', async (t) => {
-  const tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
-  await app.ownerDb('balances').where({ tenant_id: tenant.tenantId }).update({ amount: 10 });
-  const create = async (key: string) => {
-    const res = await app.request(
-      '/api/v1/tenant/invoices',
-      postJson(invoiceBody({ invoice_number: `ST-${Math.random().toString(36).slice(2, 10)}` }), { 'X-API-Key': key }),
-    );
-    t.is(res.status, 201, JSON.stringify(await readJson(res)));
-  };
-  const before = (await ok(t, await asAdmin('/stats'))).data;
-  await create(tenant.keys.sk_live);
-  await create(tenant.keys.sk_test);
-  await seedUser(app.ownerDb);
-  const after = (await ok(t, await asAdmin('/stats'))).data;
+test.serial(
+  'stats (alone: other tests add users): tenants, users, documents per environment and revenue per month and environment',
+  async (t) => {
+    const tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
+    await app.ownerDb('balances').where({ tenant_id: tenant.tenantId }).update({ amount: 10 });
+    const create = async (key: string) => {
+      const res = await app.request(
+        '/api/v1/tenant/invoices',
+        postJson(invoiceBody({ invoice_number: `ST-${Math.random().toString(36).slice(2, 10)}` }), {
+          'X-API-Key': key,
+        }),
+      );
+      t.is(res.status, 201, JSON.stringify(await readJson(res)));
+    };
+    const before = (await ok(t, await asAdmin('/stats'))).data;
+    await create(tenant.keys.sk_live);
+    await create(tenant.keys.sk_test);
+    await seedUser(app.ownerDb);
+    const after = (await ok(t, await asAdmin('/stats'))).data;
 
-  t.is(after.tenants.platforms, before.tenants.platforms);
-  t.is(after.tenants.workspaces, before.tenants.workspaces + 1);
-  t.is(after.users.total, before.users.total + 1);
-  t.true(after.users.admins >= 1);
-  t.is(after.invoices.production, before.invoices.production + 1);
-  t.is(after.invoices.sandbox, before.invoices.sandbox + 1);
-  const month = new Date().toISOString().slice(0, 7);
-  const revenueOf = (stats: typeof after, environment: string) =>
-    stats.revenue.find(
-      (row: { month: string; environment: string }) => row.month === month && row.environment === environment,
+    t.is(after.tenants.platforms, before.tenants.platforms);
+    t.is(after.tenants.workspaces, before.tenants.workspaces + 1);
+    t.is(after.users.total, before.users.total + 1);
+    t.true(after.users.admins >= 1);
+    t.is(after.invoices.production, before.invoices.production + 1);
+    t.is(after.invoices.sandbox, before.invoices.sandbox + 1);
+    const month = new Date().toISOString().slice(0, 7);
+    const revenueOf = (stats: typeof after, environment: string) =>
+      stats.revenue.find(
+        (row: { month: string; environment: string }) => row.month === month && row.environment === environment,
+      );
+    const production = revenueOf(after, 'production');
+    t.is(
+      Math.round(production.invoices * 100) - Math.round((revenueOf(before, 'production')?.invoices ?? 0) * 100),
+      4,
+      'one production invoice charged 0.04 EUR',
     );
-  const production = revenueOf(after, 'production');
-  t.is(
-    Math.round(production.invoices * 100) - Math.round((revenueOf(before, 'production')?.invoices ?? 0) * 100),
-    4,
-    'one production invoice charged 0.04 EUR',
-  );
-  t.is(production.currency, 'EUR');
-  t.is(revenueOf(after, 'sandbox').total, 0, 'the sandbox is free');
-  await invalid(t, await asAdmin('/stats?months=37'), 'months');
-});
+    t.is(production.currency, 'EUR');
+    t.is(revenueOf(after, 'sandbox').total, 0, 'the sandbox is free');
+    await invalid(t, await asAdmin('/stats?months=37'), 'months');
+  },
+);
 
 test('the admin audit log refuses UPDATE and DELETE, even to the owner', async (t) => {
   const user = await seedUser(app.ownerDb);

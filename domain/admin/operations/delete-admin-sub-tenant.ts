@@ -1,4 +1,5 @@
 import type { AdminDeleteSubTenantInput, AdminSubTenantDeleted } from '../../../schemas/admin.js';
+import { countSubTenantEntries } from '../../ledger/index.js';
 import { defineCommand } from '../../shared/operation.js';
 import { removeSubTenant } from '../../sub-tenants/index.js';
 import { recordAdminAction } from '../admin-audit-store.js';
@@ -17,7 +18,8 @@ export const deleteAdminSubTenant = defineCommand<AdminDeleteSubTenantInput, Adm
     await actAcrossTenants(ctx.tx);
     const subTenant = await requireAdminSubTenant(ctx.tx, input.id, { forUpdate: true });
     const cascade = input.cascade ?? false;
-    const removed = await removeSubTenant(ctx.tx, subTenant, ctx.clock.now(), { cascade });
+    const fiscalEntries = await countSubTenantEntries(ctx.tx, subTenant.tenant_id, subTenant.id);
+    const removed = await removeSubTenant(ctx.tx, subTenant, ctx.clock.now(), { cascade, fiscalEntries });
     await recordAdminAction(ctx.tx, ctx.caller, {
       action: 'sub_tenant.deleted',
       targetType: 'sub_tenant',

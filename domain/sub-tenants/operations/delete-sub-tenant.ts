@@ -1,4 +1,5 @@
 import type { SubTenantDeleted, SubTenantIdInput } from '../../../schemas/sub-tenants.js';
+import { countSubTenantEntries } from '../../ledger/index.js';
 import { defineCommand } from '../../shared/operation.js';
 import { removeSubTenant } from '../remove-sub-tenant.js';
 import { assertTenantWide, ownerOf } from '../sub-tenant.js';
@@ -17,7 +18,11 @@ export const deleteSubTenant = defineCommand<SubTenantIdInput, SubTenantDeleted>
     assertTenantWide(owner, 'delete sub-tenants');
     // The row lock makes a concurrent company or key creation for this sub-tenant wait, then fail its foreign key.
     const subTenant = await requireSubTenant(ctx.tx, owner, input.id, { forUpdate: true });
-    const { keysRevoked: revoked } = await removeSubTenant(ctx.tx, subTenant, ctx.clock.now(), { cascade: false });
+    const fiscalEntries = await countSubTenantEntries(ctx.tx, owner.tenantId, subTenant.id);
+    const { keysRevoked: revoked } = await removeSubTenant(ctx.tx, subTenant, ctx.clock.now(), {
+      cascade: false,
+      fiscalEntries,
+    });
     return {
       message: `Sub-tenant deleted${revoked ? `; ${revoked} API key${revoked === 1 ? '' : 's'} revoked` : ''}.`,
     };
