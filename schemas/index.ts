@@ -1,3 +1,4 @@
+import { adminSchemas } from './admin.js';
 import { apiKeySchemas } from './api-keys.js';
 import { authSchemas } from './auth.js';
 import { billingSchemas } from './billing.js';
@@ -74,6 +75,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...signatureSchemas,
   ...signatureProviderJobSchemas,
   ...signatureProviderAdminSchemas,
+  ...adminSchemas,
   ...signingPageSchemas,
   ...transmissionSchemas,
   ...transmissionJobSchemas,

@@ -1,5 +1,7 @@
 import type { RouteSpec } from '../http/route-spec.js';
+import { adminRoutes } from './admin.routes.js';
 import { adminOpenapiRoutes } from './admin-openapi.routes.js';
+import { adminSubTenantRoutes } from './admin-sub-tenants.routes.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { balanceRoutes } from './balance.routes.js';
@@ -81,4 +83,6 @@ export const ROUTES: readonly RouteSpec[] = [
   ...fiscalExportRoutes,
   ...adminOpenapiRoutes,
   ...adminKybRoutes,
+  ...adminRoutes,
+  ...adminSubTenantRoutes,
 ];

@@ -28,6 +28,8 @@ export interface KeyRow extends OwnerState {
   status: 'active' | 'revoked';
   expires_at: Date | null;
   kyc_completed: boolean;
+  /** false while an admin has disabled the company the key is restricted to. */
+  company_active: boolean;
 }
 
 /** What `auth_find_access_tokens` returns for one token. */

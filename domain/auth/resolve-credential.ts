@@ -53,6 +53,9 @@ export async function resolveApiKey(db: Knex, kind: KeyKind, key: string, option
     );
   }
   checkOwnerActive(row);
+  if (row.company_active === false) {
+    throw new AppError('COMPANY_DISABLED', "This key's company is disabled. Contact support.");
+  }
   if (environment === 'production') checkVerified(row);
   if (isStale(row, options) && firstToTouch(row)) await db.raw('select auth_touch_api_key(?, ?)', [row.id, options.ip]);
 

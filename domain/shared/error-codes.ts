@@ -50,6 +50,11 @@ export const ERROR_CATALOGUE = {
   INSUFFICIENT_BALANCE: { status: 402, description: 'The prepaid balance does not cover this paid operation.' },
   FORBIDDEN: { status: 403, description: 'The credential may not do this (scope, caller kind, admin permission).' },
   ACCOUNT_DISABLED: { status: 403, description: 'A dashboard user whose account an admin disabled.' },
+  COMPANY_DISABLED: {
+    status: 403,
+    description:
+      'An API key restricted to a company that an admin disabled; it works again once the company is enabled.',
+  },
   CSRF_TOKEN_MISMATCH: {
     status: 403,
     description: 'A cookie-authenticated mutation without the matching X-XSRF-TOKEN header.',
@@ -163,6 +168,10 @@ export const ERROR_CATALOGUE = {
     status: 422,
     description:
       'The credit note goes beyond what remains creditable on its invoice, per line or in total; the body gives the figures.',
+  },
+  DEBIT_EXCEEDS_BALANCE: {
+    status: 422,
+    description: 'An admin debit larger than the balance: a balance never goes below zero; the body gives the figures.',
   },
   SUB_TENANT_HAS_FISCAL_ENTRIES: {
     status: 422,

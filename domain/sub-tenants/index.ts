@@ -3,4 +3,6 @@
  * Its operations are exported from ./operations/index.ts.
  */
 
+export { removeSubTenant, type SubTenantRemoval } from './remove-sub-tenant.js';
+export { type SubTenantRow, toSubTenantView } from './sub-tenant.js';
 export { guardExternalId, insertSubTenant, requireSubTenant } from './sub-tenant-store.js';

@@ -372,6 +372,20 @@ export const EXPECTED: Record<string, Row> = {
   'GET /api/v1/admin/kyb/pending': adminRoute(200),
   'POST /api/v1/admin/kyb/documents/{document}/review': adminRoute(422),
   'GET /api/v1/admin/kyb/documents/{document}/download': adminRoute(404),
+  'GET /api/v1/admin/stats': adminRoute(200),
+  'GET /api/v1/admin/users': adminRoute(200),
+  'GET /api/v1/admin/users/{id}': adminRoute(404),
+  'POST /api/v1/admin/users/{id}/toggle-status': adminRoute(404),
+  // The empty body lacks `amount` and `reason`: 422 before the unknown user is looked up.
+  'POST /api/v1/admin/users/{userId}/credit': adminRoute(422),
+  'POST /api/v1/admin/users/{userId}/debit': adminRoute(422),
+  'GET /api/v1/admin/companies': adminRoute(200),
+  'GET /api/v1/admin/companies/{id}': adminRoute(404),
+  'POST /api/v1/admin/companies/{id}/toggle-status': adminRoute(404),
+  'GET /api/admin/sub-tenants': adminRoute(200),
+  'GET /api/admin/sub-tenants/status-options': adminRoute(200),
+  'GET /api/admin/sub-tenants/{id}': adminRoute(404),
+  'DELETE /api/admin/sub-tenants/{id}': adminRoute(404),
 };
 
 /**
@@ -438,4 +452,7 @@ export const OWNED: Record<string, { fixture: Fixture; expected: Row }> = {
   'GET /api/v1/tenant/kyb/documents/{document}/download': ownedKybDocument,
   // An admin reads any tenant's document; nobody else does, not even its owner through this route.
   'GET /api/v1/admin/kyb/documents/{document}/download': { fixture: 'kyb_document', expected: adminRoute(200) },
+  // The administration sees every tenant's rows: the admin is served, everyone else refused as usual.
+  'GET /api/admin/sub-tenants/{id}': { fixture: 'sub_tenant', expected: adminRoute(200) },
+  'GET /api/v1/admin/companies/{id}': { fixture: 'company', expected: adminRoute(200) },
 };

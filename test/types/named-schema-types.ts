@@ -4,6 +4,7 @@
  * a schema the type reaches through `$ref`, or a `typeof` of the wrong schema, fails the build with
  * the schema's name. test/contract/schema-types.test.ts checks that this table lists every one.
  */
+import type * as admin from '../../schemas/admin.js';
 import type * as apiKeys from '../../schemas/api-keys.js';
 import type * as auth from '../../schemas/auth.js';
 import type * as billing from '../../schemas/billing.js';
@@ -44,6 +45,22 @@ import type * as webhooks from '../../schemas/webhooks.js';
 import type { Equals, SchemaType } from './schema-type.js';
 
 type NamedTypes = {
+  AdminStatsInput: Equals<admin.AdminStatsInput, SchemaType<'AdminStatsInput'>>;
+  AdminStats: Equals<admin.AdminStats, SchemaType<'AdminStats'>>;
+  AdminUserListInput: Equals<admin.AdminUserListInput, SchemaType<'AdminUserListInput'>>;
+  AdminUser: Equals<admin.AdminUser, SchemaType<'AdminUser'>>;
+  AdminIdInput: Equals<admin.AdminIdInput, SchemaType<'AdminIdInput'>>;
+  AdminToggleStatusInput: Equals<admin.AdminToggleStatusInput, SchemaType<'AdminToggleStatusInput'>>;
+  AdminCompanyListInput: Equals<admin.AdminCompanyListInput, SchemaType<'AdminCompanyListInput'>>;
+  AdminCompany: Equals<admin.AdminCompany, SchemaType<'AdminCompany'>>;
+  AdminBalanceMovementInput: Equals<admin.AdminBalanceMovementInput, SchemaType<'AdminBalanceMovementInput'>>;
+  AdminSubTenantListInput: Equals<admin.AdminSubTenantListInput, SchemaType<'AdminSubTenantListInput'>>;
+  AdminSubTenantTenant: Equals<admin.AdminSubTenantTenant, SchemaType<'AdminSubTenantTenant'>>;
+  AdminSubTenantIdInput: Equals<admin.AdminSubTenantIdInput, SchemaType<'AdminSubTenantIdInput'>>;
+  AdminSubTenantDetail: Equals<admin.AdminSubTenantDetail, SchemaType<'AdminSubTenantDetail'>>;
+  AdminDeleteSubTenantInput: Equals<admin.AdminDeleteSubTenantInput, SchemaType<'AdminDeleteSubTenantInput'>>;
+  AdminSubTenantDeleted: Equals<admin.AdminSubTenantDeleted, SchemaType<'AdminSubTenantDeleted'>>;
+  SubTenantStatusOptions: Equals<admin.SubTenantStatusOptions, SchemaType<'SubTenantStatusOptions'>>;
   ProviderSignatureState: Equals<signatureProviderJobs.ProviderSignatureState, SchemaType<'ProviderSignatureState'>>;
   SignatureHandover: Equals<signatureProviderJobs.SignatureHandover, SchemaType<'SignatureHandover'>>;
   RecordSignatureHandoverInput: Equals<

@@ -6,6 +6,19 @@
  * operation, with the `input` and `output` ids the operation itself declares.
  */
 
+import { creditUserBalance } from '../../domain/admin/operations/credit-user-balance.js';
+import { debitUserBalance } from '../../domain/admin/operations/debit-user-balance.js';
+import { deleteAdminSubTenant } from '../../domain/admin/operations/delete-admin-sub-tenant.js';
+import { getAdminCompany } from '../../domain/admin/operations/get-admin-company.js';
+import { getAdminStats } from '../../domain/admin/operations/get-admin-stats.js';
+import { getAdminSubTenant } from '../../domain/admin/operations/get-admin-sub-tenant.js';
+import { getAdminUser } from '../../domain/admin/operations/get-admin-user.js';
+import { listAdminCompanies } from '../../domain/admin/operations/list-admin-companies.js';
+import { listAdminSubTenants } from '../../domain/admin/operations/list-admin-sub-tenants.js';
+import { listAdminUsers } from '../../domain/admin/operations/list-admin-users.js';
+import { listSubTenantStatusOptions } from '../../domain/admin/operations/list-sub-tenant-status-options.js';
+import { toggleCompanyStatus } from '../../domain/admin/operations/toggle-company-status.js';
+import { toggleUserStatus } from '../../domain/admin/operations/toggle-user-status.js';
 import { completeFiscalAnchor } from '../../domain/anchoring/operations/complete-fiscal-anchor.js';
 import { downloadAnchorCaCertificate } from '../../domain/anchoring/operations/download-anchor-ca-certificate.js';
 import { downloadAnchorToken } from '../../domain/anchoring/operations/download-anchor-token.js';
@@ -291,6 +304,19 @@ type FileSchemaId =
 type Row = readonly [Operation<never, unknown>, SchemaId, SchemaId];
 
 export const CHECKED_OPERATIONS = {
+  creditUserBalance: [creditUserBalance, 'AdminBalanceMovementInput', 'BalanceCredited'],
+  debitUserBalance: [debitUserBalance, 'AdminBalanceMovementInput', 'BalanceDebited'],
+  deleteAdminSubTenant: [deleteAdminSubTenant, 'AdminDeleteSubTenantInput', 'AdminSubTenantDeleted'],
+  getAdminCompany: [getAdminCompany, 'AdminIdInput', 'AdminCompany'],
+  getAdminStats: [getAdminStats, 'AdminStatsInput', 'AdminStats'],
+  getAdminSubTenant: [getAdminSubTenant, 'AdminSubTenantIdInput', 'AdminSubTenantDetail'],
+  getAdminUser: [getAdminUser, 'AdminIdInput', 'AdminUser'],
+  listAdminCompanies: [listAdminCompanies, 'AdminCompanyListInput', 'AdminCompanyList'],
+  listAdminSubTenants: [listAdminSubTenants, 'AdminSubTenantListInput', 'AdminSubTenantList'],
+  listAdminUsers: [listAdminUsers, 'AdminUserListInput', 'AdminUserList'],
+  listSubTenantStatusOptions: [listSubTenantStatusOptions, 'EmptyInput', 'SubTenantStatusOptions'],
+  toggleCompanyStatus: [toggleCompanyStatus, 'AdminToggleStatusInput', 'AdminCompany'],
+  toggleUserStatus: [toggleUserStatus, 'AdminToggleStatusInput', 'AdminUser'],
   completeFiscalAnchor: [completeFiscalAnchor, 'CompleteFiscalAnchorInput', 'FiscalAnchor'],
   downloadAnchorCaCertificate: [downloadAnchorCaCertificate, 'FiscalAnchorFileInput', 'FiscalAnchorFile'],
   downloadAnchorToken: [downloadAnchorToken, 'FiscalAnchorFileInput', 'FiscalAnchorFile'],

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import type { adminSchemas } from '../../schemas/admin.js';
 import type { apiKeySchemas } from '../../schemas/api-keys.js';
 import type { authSchemas } from '../../schemas/auth.js';
 import type { billingSchemas } from '../../schemas/billing.js';
@@ -64,6 +65,7 @@ export type AnySchema =
   | (typeof signatureSchemas)[number]
   | (typeof signatureProviderJobSchemas)[number]
   | (typeof signatureProviderAdminSchemas)[number]
+  | (typeof adminSchemas)[number]
   | (typeof signingPageSchemas)[number]
   | (typeof apiKeySchemas)[number]
   | (typeof tenantAuthSchemas)[number]

@@ -24,7 +24,7 @@ export const debitBalance = defineCommand<DebitBalanceInput, BalanceDebited>({
       type: 'balance_debit',
       amount: amount.negated(),
       reason: input.reason,
-      actor: 'operator',
+      actor: ctx.caller.kind === 'system' ? 'operator' : (ctx.caller.userId ?? null),
       now: ctx.clock.now(),
       onlyIfCovered: true,
     });

@@ -1,0 +1,75 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import test from 'ava';
+import { ROUTES } from '../../api/routes/index.js';
+import { openApiRoutes } from '../../api/routes/openapi.routes.js';
+
+/**
+ * The router against the specification's route list (`../shared/spec/routes.tsv`, beside the
+ * repository, or SPEC_ROUTES): every route the specification publishes is served, by method and
+ * path. Parameter names do not count (the specification calls one parameter `{key}` in one line and
+ * `{id}` in the next): `{rule}` serves `{key}`.
+ *
+ * Routes known to be missing are listed in PENDING with the feature that brings them. The test
+ * fails on any other missing route, and on a PENDING route that now exists (take it out of the list).
+ */
+const PENDING: Record<string, string> = {
+  // Quotes: the admin reading and the conversions.
+  'GET /api/v1/admin/quotes': 'admin quotes',
+  'GET /api/v1/admin/quotes/{quote}': 'admin quotes',
+  'GET /api/v1/admin/quotes/stats': 'admin quotes',
+  'GET /api/v1/admin/quotes/integrity-check': 'admin quotes',
+  'GET /api/v1/admin/quotes/audit-export': 'admin quotes',
+  'POST /api/quotes/{id}/convert-to-deposit': 'quote conversion',
+  'POST /api/quotes/{id}/convert-to-balance': 'quote conversion',
+  // The MCP server's HTTP transport.
+  'GET /mcp': 'MCP',
+  'POST /mcp': 'MCP',
+  'POST /mcp/': 'MCP',
+  'DELETE /mcp/': 'MCP',
+  'GET /mcp/stream': 'MCP',
+};
+
+function specRoutesPath(): string {
+  const root = fileURLToPath(new URL('../../../', import.meta.url)); // dist/test/contract → repository
+  const candidates = [process.env.SPEC_ROUTES, `${root}../shared/spec/routes.tsv`];
+  const found = candidates.find((path) => path && existsSync(path));
+  if (!found)
+    throw new Error(`the specification's route list was not found (tried ${candidates.filter(Boolean).join(', ')})`);
+  return found;
+}
+
+/** `METHOD /path` with every `{parameter}` written `{}`. */
+const shape = (route: string): string => route.replace(/\{[^}]*\}/g, '{}');
+
+/** The specification's routes, `METHOD /path` (columns: section, method, path, note; a header line first). */
+function specRoutes(): string[] {
+  const lines = readFileSync(specRoutesPath(), 'utf8').split('\n').slice(1);
+  return lines
+    .map((line) => line.split('\t'))
+    .filter((columns) => columns.length >= 3 && columns[1].trim() !== '')
+    .map(([, method, path]) => `${method.trim().toUpperCase()} ${path.trim()}`);
+}
+
+const served = new Set(
+  [...ROUTES, ...openApiRoutes(() => ROUTES)].map((route) => shape(`${route.method.toUpperCase()} ${route.path}`)),
+);
+
+test('the route list is read: every line is a method and a path', (t) => {
+  const routes = specRoutes();
+  t.true(routes.length > 150, `${routes.length} routes`);
+  for (const route of routes) t.regex(route, /^(GET|POST|PUT|PATCH|DELETE) \/\S*$/);
+});
+
+test('every route of the specification is served, but the PENDING ones', (t) => {
+  const missing = specRoutes().filter((route) => !served.has(shape(route)) && !Object.hasOwn(PENDING, route));
+  t.deepEqual(missing, [], 'routes of ../shared/spec/routes.tsv the router does not serve');
+});
+
+test('a PENDING route is still missing and still in the specification', (t) => {
+  const spec = new Set(specRoutes());
+  const nowServed = Object.keys(PENDING).filter((route) => served.has(shape(route)));
+  t.deepEqual(nowServed, [], 'served now: take them out of PENDING');
+  const unknown = Object.keys(PENDING).filter((route) => !spec.has(route));
+  t.deepEqual(unknown, [], 'not in the specification: take them out of PENDING');
+});
