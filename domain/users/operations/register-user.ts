@@ -48,7 +48,7 @@ export const registerUser = defineCommand<RegisterUserInput, AuthSession>({
       throw err;
     });
     // The address is not proven yet: a link to confirm it goes out with this transaction's commit.
-    await queueVerificationMail(ctx.jobs, workspace.id, user.id);
+    await queueVerificationMail(ctx, workspace.id, user.id);
     return completeSignIn(ctx, user, 'Registration successful.');
   },
 });

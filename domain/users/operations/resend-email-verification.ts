@@ -1,10 +1,10 @@
 import type { AuthMessage } from '../../../schemas/auth.js';
 import type { EmptyInput } from '../../../schemas/common.js';
 import { AppError } from '../../shared/app-error.js';
-import { defineCommand } from '../../shared/operation.js';
-import type { JobSender } from '../../shared/tx-jobs.js';
+import { defineCommand, type OperationContext } from '../../shared/operation.js';
+import { claimMailSlot } from '../mail-throttle.js';
 
-/** One verification mail per user per minute at most, however often it is asked for (pg-boss throttling). */
+/** One verification mail per user per minute at most, however often it is asked for (mail-throttle.ts). */
 export const VERIFICATION_MAIL_INTERVAL_SECONDS = 60;
 
 export const resendEmailVerification = defineCommand<EmptyInput, AuthMessage>({
@@ -22,16 +22,19 @@ export const resendEmailVerification = defineCommand<EmptyInput, AuthMessage>({
       .first<{ email_verified_at: Date | null } | undefined>('email_verified_at');
     if (!user) throw new AppError('NOT_FOUND', 'No user for this credential.');
     if (user.email_verified_at) return { message: 'Your e-mail address is already confirmed.' };
-    await queueVerificationMail(ctx.jobs, tenantId!, userId!);
+    await queueVerificationMail(ctx, tenantId!, userId!);
     return { message: 'A new confirmation link is on its way to your e-mail address.' };
   },
 });
 
-/** Queued in the caller's transaction: a rolled-back registration sends nothing. */
-export function queueVerificationMail(jobs: JobSender, tenantId: string, userId: string): Promise<unknown> {
-  return jobs.send(
-    'send-email-verification',
-    { tenantId, userId },
-    { singletonKey: userId, singletonSeconds: VERIFICATION_MAIL_INTERVAL_SECONDS },
-  );
+/**
+ * Queued in the caller's transaction (a rolled-back registration sends nothing), unless one was
+ * queued less than a minute ago.
+ */
+export async function queueVerificationMail(ctx: OperationContext, tenantId: string, userId: string): Promise<void> {
+  const who = { tenantId, userId };
+  const now = ctx.clock.now();
+  if (await claimMailSlot(ctx.tx, who, 'verification_mail_queued_at', VERIFICATION_MAIL_INTERVAL_SECONDS, now)) {
+    await ctx.jobs.send('send-email-verification', who);
+  }
 }
