@@ -108,4 +108,13 @@ export interface InvoiceDocument {
   notes: DocumentNote[];
   /** BT-25/BT-26: the invoice a credit note corrects. */
   precedingInvoice: { number: string; issueDate: string } | null;
+  /**
+   * BG-3, when there are several: the deposit invoices a balance invoice deducts (0..n in CII and
+   * UBL). Written instead of `precedingInvoice` when set.
+   */
+  precedingInvoices?: readonly { number: string; issueDate: string }[];
 }
+
+/** The preceding invoices of a document (BG-3): `precedingInvoices`, else `precedingInvoice`. */
+export const precedingInvoicesOf = (doc: InvoiceDocument): readonly { number: string; issueDate: string }[] =>
+  doc.precedingInvoices ?? (doc.precedingInvoice ? [doc.precedingInvoice] : []);

@@ -59,7 +59,7 @@ export function toInvoiceDocument({ invoice, lines }: StoredInvoice): InvoiceDoc
   const intraCommunity = categories.has('K');
   const ttc = new Decimal(invoice.total_ttc).toFixed(2);
   return {
-    typeCode: '380',
+    typeCode: invoice.type_code ?? '380',
     number: invoice.invoice_number,
     issueDate: invoice.issue_date,
     dueDate: invoice.due_date,
@@ -107,6 +107,11 @@ export function toInvoiceDocument({ invoice, lines }: StoredInvoice): InvoiceDoc
       : 'Paiement à réception de la facture.',
     notes: individual ? [] : [...B2B_PAYMENT_NOTES],
     precedingInvoice: null,
+    ...((invoice.preceding_invoices ?? []).length > 0
+      ? {
+          precedingInvoices: invoice.preceding_invoices.map((p) => ({ number: p.number, issueDate: p.issue_date })),
+        }
+      : {}),
   };
 }
 
