@@ -10,7 +10,8 @@ import { isolateByTenant } from './support/tenant-isolation.js';
  *   lookup key, its expiry and revocation).
  * - `quote_sequences`: the gap-free `DEV-YYYY-NNNN` counter of a sub-tenant per year; the row lock of
  *   the increment is held until the quote commits.
- * - `quote_invoices`: the invoices a quote was converted into (deposits, at most one balance).
+ * - `quote_invoices`: the invoices a quote was converted into (deposits, at most one balance), with
+ *   the amount each took at each VAT rate of the quote (`vat_split`).
  * - `quote_audit_entries`: the quote's hash-chained log (`chain_hash` = SHA-256 of
  *   `previous_chain_hash` + SHA-256 of the canonical entry); append-only.
  * - `quote_find_by_token`: the public page knows only its token's hash, not the tenant; the one
@@ -77,6 +78,7 @@ export async function up(knex: Knex): Promise<void> {
       kind text not null check (kind in ('deposit', 'balance')),
       total_ht numeric(18, 2) not null,
       total_ttc numeric(18, 2) not null,
+      vat_split jsonb not null default '[]',
       created_at timestamptz not null default now()
     );
     create index quote_invoices_quote_idx on quote_invoices (quote_id, created_at);

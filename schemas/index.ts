@@ -20,6 +20,7 @@ import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
 import { platformSchemas } from './platform.js';
 import type { JsonSchema } from './registry.js';
+import { quoteSchemas } from './quotes.js';
 import { signatureProviderAdminSchemas } from './signature-provider-admin.js';
 import { signatureProviderJobSchemas } from './signature-provider-jobs.js';
 import { signatureSchemas } from './signatures.js';
@@ -68,6 +69,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...invoiceReadingSchemas,
   ...incomingInvoiceSchemas,
   ...creditNoteSchemas,
+  ...quoteSchemas,
   ...signatureSchemas,
   ...signatureProviderJobSchemas,
   ...signatureProviderAdminSchemas,

@@ -1,5 +1,6 @@
 import type { RouteSpec } from '../http/route-spec.js';
 import { adminOpenapiRoutes } from './admin-openapi.routes.js';
+import { adminQuoteRoutes } from './admin-quotes.routes.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { balanceRoutes } from './balance.routes.js';
@@ -27,6 +28,7 @@ import {
   signatureFileRoutes,
   signatureRoutes,
 } from './signatures.routes.js';
+import { quotePageRoutes, quoteRoutes } from './quotes.routes.js';
 import { signingPageRoutes } from './signing-page.routes.js';
 import { subTenantRoutes } from './sub-tenants.routes.js';
 import { tenantAuthRoutes } from './tenant-auth.routes.js';
@@ -61,6 +63,8 @@ export const ROUTES: readonly RouteSpec[] = [
   ...creditNoteRoutes,
   ...tenantCreditNoteRoutes,
   ...creditNoteFileRoutes,
+  ...quoteRoutes,
+  ...quotePageRoutes,
   ...signatureRoutes,
   ...sandboxSignatureRoutes,
   ...signatureFileRoutes,
@@ -76,4 +80,5 @@ export const ROUTES: readonly RouteSpec[] = [
   ...stripeCallbackRoutes,
   ...fiscalExportRoutes,
   ...adminOpenapiRoutes,
+  ...adminQuoteRoutes,
 ];

@@ -80,6 +80,8 @@ export interface DocumentNote {
 }
 
 export interface InvoiceDocument {
+  /** The printed title when it is not the type code's (a quote's PDF: DEVIS); the XML writers ignore it. */
+  title?: string;
   /** BT-3: 380 commercial invoice, 381 credit note, 386 prepayment invoice. */
   typeCode: '380' | '381' | '386';
   number: string; // BT-1

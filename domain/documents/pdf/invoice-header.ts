@@ -7,6 +7,7 @@ const LEADING = 11.5;
 
 /** The printed title of a document type (BT-3): invoice, credit note, prepayment invoice. */
 export function documentTitle(doc: InvoiceDocument): string {
+  if (doc.title) return doc.title;
   if (doc.typeCode === '381') return 'AVOIR';
   if (doc.typeCode === '386') return "FACTURE D'ACOMPTE";
   return 'FACTURE';
