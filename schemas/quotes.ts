@@ -21,8 +21,7 @@ const text = (maxLength: number, description: string) =>
   ({ type: 'string', minLength: 1, maxLength, pattern: '\\S', description }) as const;
 const date = (description: string) => ({ type: 'string', format: 'date', description }) as const;
 const nullableString = (description: string) => ({ type: ['string', 'null'], description }) as const;
-const nullableTime = (description: string) =>
-  ({ type: ['string', 'null'], format: 'date-time', description }) as const;
+const nullableTime = (description: string) => ({ type: ['string', 'null'], format: 'date-time', description }) as const;
 const subTenantId = id('The sub-tenant (from the path).');
 
 /** The body of a quote: the parties and lines of a tenant invoice body, plus the quote's own fields. */
@@ -157,7 +156,12 @@ export const ConvertQuoteToDepositInput = {
   required: ['id'],
   properties: {
     id: id('The quote.'),
-    percent: { type: 'number', exclusiveMinimum: 0, maximum: 100, description: 'Percent of the quote total, up to 2 decimals.' },
+    percent: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 100,
+      description: 'Percent of the quote total, up to 2 decimals.',
+    },
     amount: { type: 'number', exclusiveMinimum: 0, description: 'Amount excluding VAT, at most 2 decimals.' },
     label: text(200, 'Label of the deposit line (default "Acompte").'),
     due_date: date('Payment due date of the deposit invoice.'),
@@ -317,7 +321,11 @@ export const Quote = {
     },
     public_url: nullableString("The buyer's page (90 days; null when revoked, expired or not made yet)."),
     public_link_expires_at: nullableTime('When the public link stops working.'),
-    invoice_ids: { type: 'array', items: id('An invoice.'), description: 'Invoices it was converted into, oldest first.' },
+    invoice_ids: {
+      type: 'array',
+      items: id('An invoice.'),
+      description: 'Invoices it was converted into, oldest first.',
+    },
     deposits_total_ht: { type: 'number', description: 'Deposits invoiced so far, excluding VAT.' },
     remaining_ht: { type: 'number', description: 'What is left to invoice, excluding VAT.' },
     duplicated_from: { type: ['string', 'null'], format: 'uuid', description: 'The quote it was copied from.' },
@@ -357,7 +365,16 @@ export const QuoteAuditEntry = {
   type: 'object',
   description: 'One entry of the hash-chained quote log.',
   additionalProperties: false,
-  required: ['sequence_number', 'action', 'details', 'actor', 'actor_ip', 'created_at', 'previousChainHash', 'chainHash'],
+  required: [
+    'sequence_number',
+    'action',
+    'details',
+    'actor',
+    'actor_ip',
+    'created_at',
+    'previousChainHash',
+    'chainHash',
+  ],
   properties: {
     sequence_number: { type: 'integer', description: 'From 1, without gaps.' },
     action: { type: 'string', description: '`quote.created`, `quote.sent`, `quote.accepted`, ...' },
@@ -424,7 +441,22 @@ export const QuotePageView = {
   type: 'object',
   description: 'What the buyer’s page shows, and after an answer where to go next.',
   additionalProperties: false,
-  required: ['quote_number', 'status', 'seller_name', 'buyer_name', 'issue_date', 'validity_date', 'currency', 'lines', 'total_ht', 'total_tax', 'total_ttc', 'notes', 'payment_terms', 'redirect_url'],
+  required: [
+    'quote_number',
+    'status',
+    'seller_name',
+    'buyer_name',
+    'issue_date',
+    'validity_date',
+    'currency',
+    'lines',
+    'total_ht',
+    'total_tax',
+    'total_ttc',
+    'notes',
+    'payment_terms',
+    'redirect_url',
+  ],
   properties: {
     quote_number: { type: 'string', description: 'Number.' },
     status: { type: 'string', enum: QUOTE_STATUSES, description: 'Status (expired once past its validity date).' },
@@ -455,7 +487,11 @@ export const AdminQuoteListInput = {
     status: { type: 'string', enum: QUOTE_STATUSES, description: 'Only this status.' },
     tenant_id: id('Only this tenant.'),
     sub_tenant_id: id('Only this sub-tenant.'),
-    period: { type: 'string', enum: ADMIN_QUOTE_PERIODS, description: 'Created today, this week, month, quarter or year (UTC).' },
+    period: {
+      type: 'string',
+      enum: ADMIN_QUOTE_PERIODS,
+      description: 'Created today, this week, month, quarter or year (UTC).',
+    },
     date_from: date('Created on or after.'),
     date_to: date('Created on or before.'),
     q: text(100, 'Search in the number, buyer and seller names.'),
@@ -494,7 +530,16 @@ export const AdminQuoteStats = {
   type: 'object',
   description: 'Quotes of every tenant: counts by status, amounts, acceptance and conversion rates.',
   additionalProperties: false,
-  required: ['total', 'by_status', 'total_ht', 'accepted_ht', 'converted_ht', 'invoiced_ht', 'acceptance_rate', 'conversion_rate'],
+  required: [
+    'total',
+    'by_status',
+    'total_ht',
+    'accepted_ht',
+    'converted_ht',
+    'invoiced_ht',
+    'acceptance_rate',
+    'conversion_rate',
+  ],
   properties: {
     total: { type: 'integer', description: 'Quotes.' },
     by_status: {
@@ -534,7 +579,15 @@ export const QuoteIntegrityReport = {
   type: 'object',
   description: 'Checks over every quote: orphans, conversions that do not add up, stuck statuses, broken audit chains.',
   additionalProperties: false,
-  required: ['valid', 'checked_at', 'quotes_checked', 'orphan_quotes', 'inconsistent_conversions', 'stuck_statuses', 'broken_audit_chains'],
+  required: [
+    'valid',
+    'checked_at',
+    'quotes_checked',
+    'orphan_quotes',
+    'inconsistent_conversions',
+    'stuck_statuses',
+    'broken_audit_chains',
+  ],
   properties: {
     valid: { type: 'boolean', description: 'No problem found.' },
     checked_at: { type: 'string', format: 'date-time', description: 'When.' },

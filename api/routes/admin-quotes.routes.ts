@@ -16,6 +16,13 @@ export const adminQuoteRoutes: RouteSpec[] = [
   { ...admin, method: 'get', path: BASE, operation: listAdminQuotes, envelope: 'raw' },
   { ...admin, method: 'get', path: `${BASE}/stats`, operation: getAdminQuoteStats },
   { ...admin, method: 'get', path: `${BASE}/integrity-check`, operation: checkQuoteIntegrity },
-  { ...admin, method: 'get', path: `${BASE}/audit-export`, operation: exportQuoteAudit, file: ['text/csv'], envelope: 'raw' },
+  {
+    ...admin,
+    method: 'get',
+    path: `${BASE}/audit-export`,
+    operation: exportQuoteAudit,
+    file: ['text/csv'],
+    envelope: 'raw',
+  },
   { ...admin, method: 'get', path: `${BASE}/{quote}`, operation: getAdminQuote },
 ];

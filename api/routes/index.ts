@@ -22,13 +22,13 @@ import {
   tenantInvoiceRoutes,
 } from './invoices.routes.js';
 import { platformRoutes } from './platform.routes.js';
+import { quotePageRoutes, quoteRoutes } from './quotes.routes.js';
 import {
   openapiCallbackRoutes,
   sandboxSignatureRoutes,
   signatureFileRoutes,
   signatureRoutes,
 } from './signatures.routes.js';
-import { quotePageRoutes, quoteRoutes } from './quotes.routes.js';
 import { signingPageRoutes } from './signing-page.routes.js';
 import { subTenantRoutes } from './sub-tenants.routes.js';
 import { tenantAuthRoutes } from './tenant-auth.routes.js';

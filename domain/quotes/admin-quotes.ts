@@ -3,7 +3,7 @@ import type { AdminQuoteListInput } from '../../schemas/quotes.js';
 import { Decimal } from '../billing/index.js';
 import type { Page } from '../shared/pagination.js';
 import { paginate } from '../shared/pagination.js';
-import { quoteAuditIntact, type QuoteAuditRow } from './quote-audit.js';
+import { type QuoteAuditRow, quoteAuditIntact } from './quote-audit.js';
 import type { QuoteRow } from './quote-row.js';
 import { invoicesOfQuotes, type StoredQuote } from './quote-store.js';
 
@@ -39,7 +39,7 @@ export async function listAdminQuotes(tx: Knex, input: AdminQuoteListInput): Pro
   if (input.sub_tenant_id) query.where('q.sub_tenant_id', input.sub_tenant_id);
   if (input.period) query.whereRaw(`q.created_at >= ${PERIOD_START[input.period]}`);
   if (input.date_from) query.where('q.created_at', '>=', `${input.date_from}T00:00:00Z`);
-  if (input.date_to) query.whereRaw("q.created_at < (?::date + 1)::timestamptz", [input.date_to]);
+  if (input.date_to) query.whereRaw('q.created_at < (?::date + 1)::timestamptz', [input.date_to]);
   if (input.q) {
     const like = `%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query.where((w) =>
@@ -89,10 +89,7 @@ export interface IntegrityIssue {
 export async function checkQuotes(tx: Knex, now: Date) {
   const today = now.toISOString().slice(0, 10);
   const quotes: (QuoteRow & { sub_tenant_exists: boolean; invoices_found: number })[] = await tx('quotes as q')
-    .select(
-      'q.*',
-      tx.raw('exists (select 1 from sub_tenants s where s.id = q.sub_tenant_id) as sub_tenant_exists'),
-    )
+    .select('q.*', tx.raw('exists (select 1 from sub_tenants s where s.id = q.sub_tenant_id) as sub_tenant_exists'))
     .orderBy('q.created_at');
   const invoices = await invoicesOfQuotes(
     tx,
@@ -108,7 +105,9 @@ export async function checkQuotes(tx: Knex, now: Date) {
       .pluck('id'),
   );
   const audit = new Map<string, QuoteAuditRow[]>();
-  for (const row of (await tx('quote_audit_entries').orderBy(['quote_id', 'sequence_number']).select('*')) as QuoteAuditRow[]) {
+  for (const row of (await tx('quote_audit_entries')
+    .orderBy(['quote_id', 'sequence_number'])
+    .select('*')) as QuoteAuditRow[]) {
     audit.set(row.quote_id, [...(audit.get(row.quote_id) ?? []), row]);
   }
   const issue = (q: QuoteRow, problem: string): IntegrityIssue => ({
@@ -124,16 +123,21 @@ export async function checkQuotes(tx: Knex, now: Date) {
   for (const q of quotes) {
     const own = invoices.get(q.id) ?? [];
     if (!q.sub_tenant_exists) orphans.push(issue(q, 'its sub-tenant no longer exists'));
-    if (q.status === 'converted' && own.length === 0) orphans.push(issue(q, 'converted, but no invoice was issued from it'));
+    if (q.status === 'converted' && own.length === 0)
+      orphans.push(issue(q, 'converted, but no invoice was issued from it'));
     const missing = own.filter((i) => !liveInvoices.has(i.invoice_id));
     if (missing.length > 0) orphans.push(issue(q, `${missing.length} of its invoices are deleted or missing`));
     const invoiced = own.reduce((s, i) => s.plus(i.total_ht), new Decimal(0));
     const total = new Decimal(q.total_ht);
     if (invoiced.greaterThan(total)) {
-      conversions.push(issue(q, `its invoices (${invoiced.toFixed(2)} excluding VAT) exceed the quote (${total.toFixed(2)})`));
+      conversions.push(
+        issue(q, `its invoices (${invoiced.toFixed(2)} excluding VAT) exceed the quote (${total.toFixed(2)})`),
+      );
     }
     if (own.some((i) => i.kind === 'balance') && !invoiced.equals(total)) {
-      conversions.push(issue(q, `balanced, but its invoices add up to ${invoiced.toFixed(2)}, not ${total.toFixed(2)}`));
+      conversions.push(
+        issue(q, `balanced, but its invoices add up to ${invoiced.toFixed(2)}, not ${total.toFixed(2)}`),
+      );
     }
     if (own.length > 0 && q.status !== 'converted') {
       conversions.push(issue(q, `has invoices but its status is ${q.status}`));

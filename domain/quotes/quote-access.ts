@@ -16,7 +16,8 @@ export async function quoteOf(
   return findQuote(ctx.tx, await quoteOwnerOf(ctx, input.subTenantId), input.id, options);
 }
 
-export const viewOf = (ctx: OperationContext, stored: StoredQuote) => toQuoteView(ctx.deps.config, stored, ctx.clock.now());
+export const viewOf = (ctx: OperationContext, stored: StoredQuote) =>
+  toQuoteView(ctx.deps.config, stored, ctx.clock.now());
 
 /** Today in UTC, as the quotes' dates are written. */
 export const todayOf = (ctx: OperationContext): string => ctx.clock.now().toISOString().slice(0, 10);

@@ -82,7 +82,8 @@ function spread(parts: readonly VatPart[], amount: Decimal): { part: VatPart; ht
     .filter((s) => s.ht.greaterThan(0));
 }
 
-const rateLabel = (l: PreparedLine) => (l.vatCategory === 'S' ? `TVA ${l.taxRate.toFixed(2)} %` : `TVA ${l.vatCategory}`);
+const rateLabel = (l: PreparedLine) =>
+  l.vatCategory === 'S' ? `TVA ${l.taxRate.toFixed(2)} %` : `TVA ${l.vatCategory}`;
 
 /** The invoice line of one share: one unit at the share's amount, at its rate. */
 function lineOf(description: string, share: { part: VatPart; ht: Decimal }, several: boolean) {
@@ -203,7 +204,10 @@ export async function convertToBalance(
     .map((part) => ({ part, ht: remainingOf(part) }))
     .filter((s) => s.ht.greaterThan(0));
   if (shares.length === 0) {
-    throw new AppError('INVALID_STATE', `The deposits of quote ${quote.quote_number} cover its total: no balance is left.`);
+    throw new AppError(
+      'INVALID_STATE',
+      `The deposits of quote ${quote.quote_number} cover its total: no balance is left.`,
+    );
   }
   const deducted = deposits.length > 0 ? ` (acomptes ${deposits.map((d) => d.number).join(', ')} déduits)` : '';
   const description = `${input.label ?? 'Solde'} — devis ${quote.quote_number}${deducted}`;

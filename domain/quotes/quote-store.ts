@@ -32,7 +32,10 @@ export async function nextQuoteNumber(tx: Knex, owner: InvoiceOwner, issueDate: 
 }
 
 export const invoicesOfQuote = (tx: Knex, quoteId: string): Promise<QuoteInvoiceRow[]> =>
-  tx('quote_invoices').where({ quote_id: quoteId }).orderBy([{ column: 'created_at' }, { column: 'id' }]).select('*');
+  tx('quote_invoices')
+    .where({ quote_id: quoteId })
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .select('*');
 
 /** A quote of the owner's sub-tenant, optionally locked; 404 for any other id. */
 export async function findQuote(

@@ -20,6 +20,7 @@ import type { invoiceReadingSchemas } from '../../schemas/invoice-reading.js';
 import type { invoiceSchemas } from '../../schemas/invoices.js';
 import type { maintenanceSchemas } from '../../schemas/maintenance.js';
 import type { platformSchemas } from '../../schemas/platform.js';
+import type { quoteSchemas } from '../../schemas/quotes.js';
 import type { signatureProviderAdminSchemas } from '../../schemas/signature-provider-admin.js';
 import type { signatureProviderJobSchemas } from '../../schemas/signature-provider-jobs.js';
 import type { signatureSchemas } from '../../schemas/signatures.js';
@@ -77,6 +78,7 @@ export type AnySchema =
   | (typeof invoiceReadingSchemas)[number]
   | (typeof incomingInvoiceSchemas)[number]
   | (typeof creditNoteSchemas)[number]
+  | (typeof quoteSchemas)[number]
   | (typeof transmissionSchemas)[number]
   | (typeof transmissionJobSchemas)[number];
 

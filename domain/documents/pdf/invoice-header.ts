@@ -26,7 +26,10 @@ export function drawInvoiceHeader(cursor: LayoutCursor, doc: InvoiceDocument): v
   if (doc.deliverToCountry) facts.push(['Pays de livraison', countryName(doc.deliverToCountry)]);
   if (doc.buyerReference) facts.push(['Référence acheteur', doc.buyerReference]);
   for (const { number, issueDate } of precedingInvoicesOf(doc)) {
-    facts.push([doc.typeCode === '381' ? 'Facture d’origine' : 'Acompte déduit', `N° ${number} du ${formatDate(issueDate)}`]);
+    facts.push([
+      doc.typeCode === '381' ? 'Facture d’origine' : 'Acompte déduit',
+      `N° ${number} du ${formatDate(issueDate)}`,
+    ]);
   }
   for (const [label, value] of facts) {
     cursor.line(MARGIN_X, cursor.y, `${label} :`, 'regular', BODY, GREY);

@@ -10,7 +10,7 @@ import { updateQuote } from '../quote-store.js';
 export const acceptQuote = defineCommand<AcceptQuoteInput, QuotePageView>({
   name: 'accept_quote',
   summary:
-    "The buyer accepts a quote on its public page by typing their name: the name, e-mail, IP address, browser and time are recorded and the quote becomes `accepted` (`quote.accepted`). 409 once answered, expired or cancelled.",
+    'The buyer accepts a quote on its public page by typing their name: the name, e-mail, IP address, browser and time are recorded and the quote becomes `accepted` (`quote.accepted`). 409 once answered, expired or cancelled.',
   input: 'AcceptQuoteInput',
   output: 'QuotePageView',
   callers: ANY_CALLER,

@@ -14,6 +14,10 @@ export const downloadQuotePdf = defineQuery<QuoteIdInput, FileOutput>({
   scope: 'invoices',
   async run(input, ctx) {
     const { quote } = await quoteOf(ctx, input);
-    return { content: renderQuotePdf(quote), contentType: 'application/pdf', filename: `${fileStem(quote.quote_number)}.pdf` };
+    return {
+      content: renderQuotePdf(quote),
+      contentType: 'application/pdf',
+      filename: `${fileStem(quote.quote_number)}.pdf`,
+    };
   },
 });

@@ -7,7 +7,8 @@ import type { QuoteRow } from '../quote-row.js';
 import { nextQuoteNumber } from '../quote-store.js';
 
 const DAY = 86_400_000;
-const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 export const duplicateQuote = defineCommand<QuoteIdInput, Quote>({
   name: 'duplicate_quote',
@@ -45,7 +46,10 @@ export const duplicateQuote = defineCommand<QuoteIdInput, Quote>({
         updated_at: now,
       })
       .returning<QuoteRow[]>('*');
-    await recordQuoteChange(ctx, quote, 'duplicated', { duplicated_from: source.id, source_number: source.quote_number });
+    await recordQuoteChange(ctx, quote, 'duplicated', {
+      duplicated_from: source.id,
+      source_number: source.quote_number,
+    });
     return viewOf(ctx, { quote, invoices: [] });
   },
 });

@@ -1,6 +1,6 @@
+import type { EmptyInput } from '../../../schemas/common.js';
 import type { AdminQuoteStats } from '../../../schemas/quotes.js';
 import { QUOTE_STATUSES } from '../../../schemas/quotes.js';
-import type { EmptyInput } from '../../../schemas/common.js';
 import { Decimal, moneyToJson } from '../../billing/index.js';
 import { defineQuery } from '../../shared/operation.js';
 import { adminQuoteStats, readAcrossTenants } from '../admin-quotes.js';

@@ -9,7 +9,7 @@ import { updateQuote } from '../quote-store.js';
 export const regenerateQuoteLink = defineCommand<QuoteIdInput, Quote>({
   name: 'regenerate_quote_link',
   summary:
-    "Give a sent quote a new public link, valid 90 days from now; the old link stops working at once. A draft (send it first), cancelled or converted quote answers 409.",
+    'Give a sent quote a new public link, valid 90 days from now; the old link stops working at once. A draft (send it first), cancelled or converted quote answers 409.',
   input: 'QuoteIdInput',
   output: 'Quote',
   callers: ['tenant'],
@@ -24,7 +24,9 @@ export const regenerateQuoteLink = defineCommand<QuoteIdInput, Quote>({
     }
     const now = ctx.clock.now();
     const updated = await updateQuote(ctx.tx, q.id, newPublicLink(ctx.deps.config, q.id, now).columns, now);
-    await recordQuoteChange(ctx, updated, 'link_regenerated', { public_link_expires_at: updated.public_link_expires_at });
+    await recordQuoteChange(ctx, updated, 'link_regenerated', {
+      public_link_expires_at: updated.public_link_expires_at,
+    });
     return viewOf(ctx, { ...stored, quote: updated });
   },
 });

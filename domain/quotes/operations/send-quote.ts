@@ -14,7 +14,7 @@ export const expiryOf = (q: Pick<QuoteRow, 'validity_date'>): Date =>
 export const sendQuote = defineCommand<QuoteIdInput, Quote>({
   name: 'send_quote',
   summary:
-    "Send a draft quote to its buyer: it becomes `sent`, gets its public link (`public_url`, 90 days) if it has none, and expires by itself after its validity date. Sending a sent or viewed quote again keeps its status and link. The service does not mail it: give the buyer the link. Emits `quote.sent`.",
+    'Send a draft quote to its buyer: it becomes `sent`, gets its public link (`public_url`, 90 days) if it has none, and expires by itself after its validity date. Sending a sent or viewed quote again keeps its status and link. The service does not mail it: give the buyer the link. Emits `quote.sent`.',
   input: 'QuoteIdInput',
   output: 'Quote',
   callers: ['tenant'],

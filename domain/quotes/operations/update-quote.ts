@@ -28,7 +28,9 @@ export const updateQuote = defineCommand<UpdateQuoteInput, Quote>({
     const content = contentOf(input);
     const prepared = prepareQuote(content);
     if (content.issue_date.slice(0, 4) !== q.issue_date.slice(0, 4)) {
-      throw AppError.validation({ issue_date: [`must stay in ${q.issue_date.slice(0, 4)}, the year of the quote's number`] });
+      throw AppError.validation({
+        issue_date: [`must stay in ${q.issue_date.slice(0, 4)}, the year of the quote's number`],
+      });
     }
     const updated = await writeQuote(
       ctx.tx,
@@ -48,7 +50,10 @@ export const updateQuote = defineCommand<UpdateQuoteInput, Quote>({
       },
       ctx.clock.now(),
     );
-    await recordQuoteChange(ctx, updated, 'updated', { previous_status: q.status, total_ht: prepared.totalHt.toFixed(2) });
+    await recordQuoteChange(ctx, updated, 'updated', {
+      previous_status: q.status,
+      total_ht: prepared.totalHt.toFixed(2),
+    });
     return viewOf(ctx, { ...stored, quote: updated });
   },
 });
