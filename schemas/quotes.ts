@@ -151,11 +151,12 @@ export const ConvertQuoteToDepositInput = {
   $id: 'ConvertQuoteToDepositInput',
   type: 'object',
   description:
-    'A deposit invoice (type 386) for part of an accepted quote: `percent` of its total, or an `amount` excluding VAT, spread over its VAT rates. Repeatable; the deposits never exceed the total.',
+    'A deposit invoice (type 386) for part of an accepted quote: `percent` of its total, or an `amount` excluding VAT, spread over its VAT rates; exactly one of the two. Repeatable; the deposits never exceed the total.',
   additionalProperties: false,
   required: ['id'],
   properties: {
     id: id('The quote.'),
+    subTenantId: id('The sub-tenant (from the path, on the sub-tenant route).'),
     percent: {
       type: 'number',
       exclusiveMinimum: 0,
@@ -166,7 +167,6 @@ export const ConvertQuoteToDepositInput = {
     label: text(200, 'Label of the deposit line (default "Acompte").'),
     due_date: date('Payment due date of the deposit invoice.'),
   },
-  oneOf: [{ required: ['percent'] }, { required: ['amount'] }],
 } as const;
 export type ConvertQuoteToDepositInput = FromSchema<typeof ConvertQuoteToDepositInput>;
 
@@ -179,6 +179,7 @@ export const ConvertQuoteToBalanceInput = {
   required: ['id'],
   properties: {
     id: id('The quote.'),
+    subTenantId: id('The sub-tenant (from the path, on the sub-tenant route).'),
     label: text(200, 'Label of the balance lines (default "Solde").'),
     due_date: date('Payment due date of the balance invoice.'),
   },

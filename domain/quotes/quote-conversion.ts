@@ -163,6 +163,10 @@ export async function convertToDeposit(
   stored: StoredQuote,
   input: { percent?: number; amount?: number; label?: string; due_date?: string },
 ) {
+  if ((input.percent === undefined) === (input.amount === undefined)) {
+    const message = 'give either percent or amount (excluding VAT), not both';
+    throw AppError.validation({ [input.percent === undefined ? 'percent' : 'amount']: [message] }, message);
+  }
   assertConvertible(stored);
   const { quote, invoices } = stored;
   const total = new Decimal(quote.total_ht);
