@@ -17,7 +17,7 @@ import { isolateByTenant } from './support/tenant-isolation.js';
  * - `quote_find_by_token`: the public page knows only its token's hash, not the tenant; the one
  *   read across tenants it makes, with `app.caller_kind` raised to `system` for its duration.
  * Also widens invoices with the document type code (380, 386) and the preceding invoices a balance
- * invoice references (EN 16931 BT-3, BG-3).
+ * invoice references (EN 16931 BT-3, BG-3), both locked once written, as the other issued fields.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
@@ -123,6 +123,16 @@ export async function up(knex: Knex): Promise<void> {
     alter table invoices
       add column type_code text not null default '380' check (type_code in ('380', '386')),
       add column preceding_invoices jsonb not null default '[]';
+    create function invoices_lock_document_kind() returns trigger language plpgsql as $$
+    begin
+      if (new.type_code, new.preceding_invoices) is distinct from (old.type_code, old.preceding_invoices) then
+        raise exception 'invoice %: its type code and preceding invoices are issued content', old.id
+          using errcode = 'restrict_violation', constraint = 'invoices_fiscal_fields_locked';
+      end if;
+      return new;
+    end $$;
+    create trigger invoices_lock_document_kind before update on invoices
+      for each row execute function invoices_lock_document_kind();
   `);
   await isolateByTenant(knex, 'quote_sequences');
   await isolateByTenant(knex, 'quotes');
@@ -133,6 +143,8 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw(`
+    drop trigger invoices_lock_document_kind on invoices;
+    drop function invoices_lock_document_kind();
     alter table invoices drop column type_code, drop column preceding_invoices;
     drop function quote_find_by_token(text);
     drop table quote_audit_entries;
