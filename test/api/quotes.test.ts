@@ -17,7 +17,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
  */
 let app: TestApp;
 test.before(async () => {
-  app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0', LOG_LEVEL: 'error' } });
+  app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0' } });
 });
 test.after.always(() => app?.close());
 
