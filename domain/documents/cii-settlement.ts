@@ -17,7 +17,9 @@ export function writeCiiSettlement(w: XmlWriter, doc: InvoiceDocument, minimum: 
     for (const row of doc.vatBreakdown) writeBreakdown(w, row);
     writePaymentTerms(w, doc);
     writeTotals(w, doc);
-    for (const preceding of precedingInvoicesOf(doc)) {
+    // The CII D16B schema takes one InvoiceReferencedDocument: the first preceding invoice; a
+    // document with several names them all in a note (BT-22) as well (domain/invoicing/to-document.ts).
+    for (const preceding of precedingInvoicesOf(doc).slice(0, 1)) {
       w.open('ram:InvoiceReferencedDocument');
       w.text('ram:IssuerAssignedID', preceding.number);
       writeCiiDateTime(w, 'ram:FormattedIssueDateTime', preceding.issueDate, 'qdt');

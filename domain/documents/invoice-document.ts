@@ -111,8 +111,9 @@ export interface InvoiceDocument {
   /** BT-25/BT-26: the invoice a credit note corrects. */
   precedingInvoice: { number: string; issueDate: string } | null;
   /**
-   * BG-3, when there are several: the deposit invoices a balance invoice deducts (0..n in CII and
-   * UBL). Written instead of `precedingInvoice` when set.
+   * BG-3, when there are several: the deposit invoices a balance invoice deducts. Written instead of
+   * `precedingInvoice` when set: all of them in UBL (BillingReference 0..n) and the PDF, the first
+   * in CII (whose D16B schema takes one InvoiceReferencedDocument); the notes name them all.
    */
   precedingInvoices?: readonly { number: string; issueDate: string }[];
 }

@@ -333,3 +333,93 @@ test('the public link: refusal recorded, revoked and regenerated links, and the 
   t.truthy(job);
   t.is(new Date(job.start_after).toISOString(), `${inDays(31)}T00:00:00.000Z`);
 });
+
+test('deposits are spread over the VAT rates; deposits and balance add up at each rate and pass the validator', async (t) => {
+  const s = await setup();
+  const quote = await sentQuote(s, {
+    lines: [
+      { description: 'Travaux', quantity: 3, unit_price: 1234.57, tax_rate: 20 },
+      { description: 'Livres', quantity: 7, unit_price: 19.99, tax_rate: 5.5 },
+      {
+        description: 'Formation exonérée',
+        quantity: 1,
+        unit_price: 300,
+        tax_rate: 0,
+        vat_category: 'E',
+      },
+    ],
+  });
+  await app.request(`/quote/${tokenOf(quote.public_url)}/accept`, postJson({ signer_name: 'Ada Lovelace' }));
+  const convert = async (path: string, body: unknown) => {
+    const res = await call(s, `/api/quotes/${quote.id}/${path}`, 'POST', body);
+    const json = await readJson(res);
+    t.is(res.status, 201, JSON.stringify(json));
+    return json.data.invoice;
+  };
+  const first = await convert('convert-to-deposit', { amount: 1000.01, label: 'Acompte à la commande' });
+  const second = await convert('convert-to-deposit', { percent: 33.33 });
+  const balance = await convert('convert-to-balance', { label: 'Solde' });
+  const invoices = [first, second, balance];
+  const byRate = (lines: { tax_rate: number; total_ht: number }[]) =>
+    lines.reduce<Record<string, number>>((m, l) => {
+      m[l.tax_rate] = Math.round(((m[l.tax_rate] ?? 0) + l.total_ht) * 100) / 100;
+      return m;
+    }, {});
+  const invoiced = byRate(invoices.flatMap((i) => i.lines));
+  t.deepEqual(invoiced, byRate(quote.lines), 'each VAT rate is invoiced exactly, no more, no less');
+  t.is(first.total_ht, 1000.01);
+  t.is(second.total_ht, Math.round(quote.total_ht * 33.33) / 100);
+  t.is(Math.round(invoices.reduce((sum, i) => sum + i.total_ht, 0) * 100) / 100, quote.total_ht);
+  // VAT is rounded per invoice and rate: the invoices' VAT may differ from the quote's by a cent a rate
+  t.true(Math.abs(invoices.reduce((sum, i) => sum + i.total_tax, 0) - quote.total_tax) <= 0.02 + 1e-9);
+
+  const dir = mkdtempSync(join(tmpdir(), 'quote-rates-'));
+  const files = [];
+  for (const invoice of invoices) {
+    const stored = await findInvoice(app.ownerDb, { tenantId: s.tenant.tenantId }, invoice.id);
+    const [facturx, cii] = renderFormat(toInvoiceDocument(stored), 'facturx', 'en16931');
+    const file = join(dir, `${invoice.invoice_number}.facturx.pdf`);
+    writeFileSync(file, facturx.content);
+    files.push(file);
+    if (invoice.id === balance.id) {
+      const xml = cii.content.toString();
+      // the CII takes one preceding invoice (BT-25); a note names every deposit deducted
+      t.true(
+        xml.includes(
+          `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${first.invoice_number}</ram:IssuerAssignedID>`,
+        ),
+      );
+      t.regex(
+        xml,
+        new RegExp(`Factures d'acompte déduites : ${first.invoice_number} du .*, ${second.invoice_number} du `),
+      );
+      const ublFile = renderFormat(toInvoiceDocument(stored), 'ubl')[0].content;
+      writeFileSync(join(dir, 'balance.ubl.xml'), ublFile);
+      files.push(join(dir, 'balance.ubl.xml'));
+      const ubl = ublFile.toString();
+      for (const deposit of [first, second]) {
+        t.true(ubl.includes(`<cac:InvoiceDocumentReference><cbc:ID>${deposit.invoice_number}</cbc:ID>`), 'UBL: all');
+      }
+    }
+  }
+  const report = validateAll(files);
+  t.true(
+    report.valid,
+    JSON.stringify(
+      report.files.map((f) => ({ file: f.file, errors: f.errors })),
+      null,
+      1,
+    ),
+  );
+});
+
+test('concurrent creations get consecutive numbers without gaps', async (t) => {
+  const s = await setup();
+  const results = await Promise.all(Array.from({ length: 12 }, () => call(s, s.base, 'POST', quoteBody())));
+  const numbers = (await Promise.all(results.map(readJson))).map((b) => b.data.quote_number).sort();
+  const year = today().slice(0, 4);
+  t.deepEqual(
+    numbers,
+    Array.from({ length: 12 }, (_, i) => `DEV-${year}-${String(i + 1).padStart(4, '0')}`),
+  );
+});
