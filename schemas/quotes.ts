@@ -616,16 +616,16 @@ export const QuoteAuditExportFile = {
   description: 'CSV (RFC 4180, UTF-8 with a byte-order mark, CRLF): one row per audit entry.',
 } as const;
 
-/** The job that expires a quote at the end of its validity date. */
-export const ExpireQuoteInput = {
-  $id: 'ExpireQuoteInput',
+/** The quote of a job (its expiry, its mail). */
+export const QuoteJobInput = {
+  $id: 'QuoteJobInput',
   type: 'object',
-  description: 'A quote whose validity date may have passed.',
+  description: 'The quote a job is about.',
   additionalProperties: false,
   required: ['quote_id'],
   properties: { quote_id: id('The quote.') },
 } as const;
-export type ExpireQuoteInput = FromSchema<typeof ExpireQuoteInput>;
+export type QuoteJobInput = FromSchema<typeof QuoteJobInput>;
 
 export const QuoteExpiryResult = {
   $id: 'QuoteExpiryResult',
@@ -637,8 +637,39 @@ export const QuoteExpiryResult = {
 } as const;
 export type QuoteExpiryResult = FromSchema<typeof QuoteExpiryResult>;
 
+export const QuoteMail = {
+  $id: 'QuoteMail',
+  type: 'object',
+  description: "What the mail to a quote's buyer says, and whether it is to be sent.",
+  additionalProperties: false,
+  required: [
+    'send',
+    'to',
+    'quote_number',
+    'seller_name',
+    'buyer_name',
+    'public_url',
+    'validity_date',
+    'total_ttc',
+    'currency',
+  ],
+  properties: {
+    send: { type: 'boolean', description: 'A production quote, sent or viewed, with a buyer address and a live link.' },
+    to: nullableString("The buyer's address."),
+    quote_number: { type: 'string', description: 'Number.' },
+    seller_name: { type: 'string', description: 'Seller.' },
+    buyer_name: { type: 'string', description: 'Buyer.' },
+    public_url: nullableString('The link.'),
+    validity_date: date('Valid until.'),
+    total_ttc: { type: 'number', description: 'Total including VAT.' },
+    currency: { type: 'string', description: 'Currency.' },
+  },
+} as const;
+export type QuoteMail = FromSchema<typeof QuoteMail>;
+
 export const quoteSchemas = [
-  ExpireQuoteInput,
+  QuoteMail,
+  QuoteJobInput,
   QuoteExpiryResult,
   CreateQuoteInput,
   UpdateQuoteInput,

@@ -20,6 +20,7 @@ import { sendEmailVerification } from './handlers/send-email-verification.js';
 import { sendIncomingStatus } from './handlers/send-incoming-status.js';
 import { sendInvoiceStatus } from './handlers/send-invoice-status.js';
 import { sendPasswordReset } from './handlers/send-password-reset.js';
+import { sendQuoteMail } from './handlers/send-quote-mail.js';
 import { sendSignatureReminders } from './handlers/send-signature-reminders.js';
 import { sendSigningCode } from './handlers/send-signing-code.js';
 import {
@@ -127,6 +128,7 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'send-invoice-status': { handler: sendInvoiceStatus, batch: 2, run: 'parallel', capPerTenant: true },
   'expire-signatures': { handler: expireSignaturesJob, workers: 1, batch: 1, run: 'serial' },
   'expire-quote': { handler: expireQuoteJob, workers: 1, batch: 5, run: 'serial' },
+  'send-quote-mail': { handler: sendQuoteMail, batch: 2, run: 'parallel', capPerTenant: true },
   'send-signature-reminders': { handler: sendSignatureReminders, batch: 2, run: 'parallel', capPerTenant: true },
   'send-signing-code': { handler: sendSigningCode, batch: 2, run: 'parallel', capPerTenant: true },
   // Signing and hashing a large PDF is CPU-bound: one at a time per loop.

@@ -4,3 +4,4 @@
  */
 
 export { PUBLIC_LINK_TTL_DAYS } from './quote-link.js';
+export { quoteMail } from './quote-mail.js';

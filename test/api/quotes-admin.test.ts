@@ -1,7 +1,11 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import test from 'ava';
 import { expireQuote } from '../../domain/quotes/operations/index.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
+import { sendQuoteMail } from '../../workers/handlers/send-quote-mail.js';
 import { expectInvalid, expectRefusal } from '../helpers/assertions.js';
 import { postJson, readJson } from '../helpers/http.js';
 import { type SeededUser, seedPlatformTenant, seedSubTenant, seedUser } from '../helpers/identities.js';
@@ -14,8 +18,10 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
  */
 let app: TestApp;
 let admin: SeededUser;
+let mailLog: string;
 test.before(async () => {
-  app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0' } });
+  mailLog = join(mkdtempSync(join(tmpdir(), 'quote-mail-')), 'mail.log');
+  app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0', MAIL_LOG: mailLog } });
   admin = await seedUser(app.ownerDb, { admin: true });
 });
 test.after.always(() => app?.close());
@@ -235,4 +241,36 @@ test.serial('the audit export is RFC 4180 CSV in UTF-8 with a BOM', async (t) =>
   const none = await adminGet(`/audit-export?date_to=${inDays(-1)}`);
   t.is(parseCsv((await none.text()).replace(/^\uFEFF/, '')).length, 1);
   await expectInvalid(t, await adminGet(`/audit-export?date_from=${inDays(1)}&date_to=${inDays(0)}`), 'date_to');
+});
+
+test.serial('sending a production quote mails its link to the buyer; a sandbox quote is never mailed', async (t) => {
+  const tenant = await seedPlatformTenant(app.ownerDb);
+  const jobsFor = async (quoteId: string) =>
+    (
+      await app.ownerDb.raw<{ rows: { data: { tenantId: string; quoteId: string } }[] }>(
+        "select data from pgboss.job where name = 'send-quote-mail' and data->>'quoteId' = ?",
+        [quoteId],
+      )
+    ).rows;
+  const quoteIn = async (environment: 'sandbox' | 'production') => {
+    const sub = await seedSubTenant(app.ownerDb, tenant.tenantId, { environment });
+    const headers = { 'X-Tenant-Key': environment === 'production' ? tenant.keys.sk_live : tenant.keys.sk_test };
+    const base = `/api/v1/tenant/sub-tenants/${sub}/quotes`;
+    const created = await readJson(
+      await app.request(base, postJson({ ...body('Zeta SAS'), buyer_email: 'achats@zeta.example' }, headers)),
+    );
+    if (!created.data) throw new Error(JSON.stringify(created));
+    return (await readJson(await app.request(`${base}/${created.data.id}/send`, postJson({}, headers)))).data;
+  };
+  const sandbox = await quoteIn('sandbox');
+  t.deepEqual(await jobsFor(sandbox.id), []);
+
+  const live = await quoteIn('production');
+  const [job] = await jobsFor(live.id);
+  t.deepEqual(job.data, { tenantId: tenant.tenantId, quoteId: live.id });
+  t.deepEqual(await sendQuoteMail(job.data, app.deps), { quote_id: live.id, sent: true });
+  const log = readFileSync(mailLog, 'utf8');
+  t.true(log.includes('achats@zeta.example'));
+  t.true(log.includes(`Devis ${live.quote_number} de Vendeur SAS`));
+  t.true(log.includes(live.public_url), 'the mail carries the link');
 });

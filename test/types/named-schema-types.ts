@@ -370,8 +370,9 @@ type NamedTypes = {
   AdminQuoteStats: Equals<quotes.AdminQuoteStats, SchemaType<'AdminQuoteStats'>>;
   QuoteIntegrityReport: Equals<quotes.QuoteIntegrityReport, SchemaType<'QuoteIntegrityReport'>>;
   QuoteAuditExportInput: Equals<quotes.QuoteAuditExportInput, SchemaType<'QuoteAuditExportInput'>>;
-  ExpireQuoteInput: Equals<quotes.ExpireQuoteInput, SchemaType<'ExpireQuoteInput'>>;
+  QuoteJobInput: Equals<quotes.QuoteJobInput, SchemaType<'QuoteJobInput'>>;
   QuoteExpiryResult: Equals<quotes.QuoteExpiryResult, SchemaType<'QuoteExpiryResult'>>;
+  QuoteMail: Equals<quotes.QuoteMail, SchemaType<'QuoteMail'>>;
 };
 type EveryValueTrue<T extends Record<string, true>> = T;
 

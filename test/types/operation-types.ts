@@ -126,6 +126,7 @@ import { getAdminQuote } from '../../domain/quotes/operations/get-admin-quote.js
 import { getAdminQuoteStats } from '../../domain/quotes/operations/get-admin-quote-stats.js';
 import { getQuote } from '../../domain/quotes/operations/get-quote.js';
 import { getQuoteAuditLog } from '../../domain/quotes/operations/get-quote-audit-log.js';
+import { getQuoteMail } from '../../domain/quotes/operations/get-quote-mail.js';
 import { listAdminQuotes } from '../../domain/quotes/operations/list-admin-quotes.js';
 import { listQuotes } from '../../domain/quotes/operations/list-quotes.js';
 import { refuseQuote } from '../../domain/quotes/operations/refuse-quote.js';
@@ -496,12 +497,13 @@ export const CHECKED_OPERATIONS = {
   createQuote: [createQuote, 'CreateQuoteInput', 'Quote'],
   downloadQuotePdf: [downloadQuotePdf, 'QuoteIdInput', 'QuoteFile'],
   duplicateQuote: [duplicateQuote, 'QuoteIdInput', 'Quote'],
-  expireQuote: [expireQuote, 'ExpireQuoteInput', 'QuoteExpiryResult'],
+  expireQuote: [expireQuote, 'QuoteJobInput', 'QuoteExpiryResult'],
   exportQuoteAudit: [exportQuoteAudit, 'QuoteAuditExportInput', 'QuoteAuditExportFile'],
   getAdminQuote: [getAdminQuote, 'AdminQuoteIdInput', 'AdminQuote'],
   getAdminQuoteStats: [getAdminQuoteStats, 'EmptyInput', 'AdminQuoteStats'],
   getQuote: [getQuote, 'QuoteIdInput', 'Quote'],
   getQuoteAuditLog: [getQuoteAuditLog, 'QuoteIdInput', 'QuoteAuditLog'],
+  getQuoteMail: [getQuoteMail, 'QuoteJobInput', 'QuoteMail'],
   listAdminQuotes: [listAdminQuotes, 'AdminQuoteListInput', 'AdminQuotePage'],
   listQuotes: [listQuotes, 'QuoteListInput', 'QuotePage'],
   refuseQuote: [refuseQuote, 'RefuseQuoteInput', 'QuotePageView'],

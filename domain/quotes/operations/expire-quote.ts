@@ -1,14 +1,14 @@
-import type { ExpireQuoteInput, QuoteExpiryResult } from '../../../schemas/quotes.js';
+import type { QuoteExpiryResult, QuoteJobInput } from '../../../schemas/quotes.js';
 import { defineCommand } from '../../shared/operation.js';
 import { todayOf } from '../quote-access.js';
 import { recordQuoteChange } from '../quote-changes.js';
 import { findQuoteById, updateQuote } from '../quote-store.js';
 
-export const expireQuote = defineCommand<ExpireQuoteInput, QuoteExpiryResult>({
+export const expireQuote = defineCommand<QuoteJobInput, QuoteExpiryResult>({
   name: 'expire_quote',
   summary:
     'The job queued at a quote’s validity date: a quote still sent or viewed after that day becomes `expired` (`quote.expired`). Anything else (answered, cancelled, a validity date moved later) is left alone: running it twice changes nothing.',
-  input: 'ExpireQuoteInput',
+  input: 'QuoteJobInput',
   output: 'QuoteExpiryResult',
   callers: ['system'],
   async run(input, ctx) {

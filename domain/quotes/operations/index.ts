@@ -14,6 +14,7 @@ export { getAdminQuote } from './get-admin-quote.js';
 export { getAdminQuoteStats } from './get-admin-quote-stats.js';
 export { getQuote } from './get-quote.js';
 export { getQuoteAuditLog } from './get-quote-audit-log.js';
+export { getQuoteMail } from './get-quote-mail.js';
 export { listAdminQuotes } from './list-admin-quotes.js';
 export { listQuotes } from './list-quotes.js';
 export { refuseQuote } from './refuse-quote.js';

@@ -14,7 +14,7 @@ export const expiryOf = (q: Pick<QuoteRow, 'validity_date'>): Date =>
 export const sendQuote = defineCommand<QuoteIdInput, Quote>({
   name: 'send_quote',
   summary:
-    'Send a draft quote to its buyer: it becomes `sent`, gets its public link (`public_url`, 90 days) if it has none, and expires by itself after its validity date. Sending a sent or viewed quote again keeps its status and link. The service does not mail it: give the buyer the link. Emits `quote.sent`.',
+    'Send a draft quote to its buyer: it becomes `sent`, gets its public link (`public_url`, 90 days) if it has none, and expires by itself after its validity date. Sending a sent or viewed quote again keeps its status and link. A production quote with a `buyer_email` is mailed to the buyer (a sandbox one never is: give the buyer the link). Emits `quote.sent`.',
   input: 'QuoteIdInput',
   output: 'Quote',
   callers: ['tenant'],
@@ -43,6 +43,9 @@ export const sendQuote = defineCommand<QuoteIdInput, Quote>({
       { tenantId: q.tenant_id, quoteId: q.id },
       { startAfter: expiryOf(q), group: { id: q.tenant_id } },
     );
+    if (q.content.buyer_email && q.environment === 'production') {
+      await ctx.jobs.send('send-quote-mail', { tenantId: q.tenant_id, quoteId: q.id }, { group: { id: q.tenant_id } });
+    }
     await recordQuoteChange(ctx, updated, 'sent', { public_link_expires_at: updated.public_link_expires_at });
     return viewOf(ctx, { ...stored, quote: updated });
   },
