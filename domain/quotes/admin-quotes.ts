@@ -145,6 +145,13 @@ export async function checkQuotes(tx: Knex, now: Date) {
     if (['sent', 'viewed'].includes(q.status) && q.validity_date < today) {
       stuck.push(issue(q, `still ${q.status} after its validity date ${q.validity_date}`));
     }
+    if (
+      ['sent', 'viewed'].includes(q.status) &&
+      q.validity_date >= today &&
+      (!q.public_link_expires_at || q.public_link_expires_at.getTime() <= now.getTime())
+    ) {
+      stuck.push(issue(q, `still ${q.status}, but its public link expired: the buyer cannot answer (regenerate it)`));
+    }
     if (q.status === 'draft' && q.validity_date < today) {
       stuck.push(issue(q, `a draft never sent, past its validity date ${q.validity_date}`));
     }

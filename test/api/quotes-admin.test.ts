@@ -145,6 +145,25 @@ test.serial('the integrity check finds stuck statuses, orphans and broken audit 
     .ownerDb('quotes')
     .where({ id: stuck.id })
     .update({ issue_date: inDays(-20), validity_date: inDays(-2) });
+  const linkGone = await a.send((await a.create()).id);
+  await app
+    .ownerDb('quotes')
+    .where({ id: linkGone.id })
+    .update({ public_link_expires_at: new Date(Date.now() - 1000) });
+  const overInvoiced = await a.send((await a.create()).id);
+  await app.request(
+    `/quote/${overInvoiced.public_url.slice(overInvoiced.public_url.lastIndexOf('/') + 1)}/accept`,
+    postJson({ signer_name: 'Paul Delta' }),
+  );
+  const deposit = await app.request(
+    `/api/quotes/${overInvoiced.id}/convert-to-deposit`,
+    postJson({ percent: 50 }, a.headers),
+  );
+  t.is(deposit.status, 201);
+  await app
+    .ownerDb('quotes')
+    .where({ id: overInvoiced.id })
+    .update({ total_ht: '100.00', total_tax: '20.00', total_ttc: '120.00' });
   const orphan = await a.create();
   await app
     .ownerDb('quotes')
@@ -164,9 +183,14 @@ test.serial('the integrity check finds stuck statuses, orphans and broken audit 
   const report = (await readJson(await adminGet('/integrity-check'))).data;
   t.false(report.valid);
   t.deepEqual(
-    report.stuck_statuses.map((i: { quote_id: string }) => i.quote_id),
-    [stuck.id],
+    report.stuck_statuses.map((i: { quote_id: string }) => i.quote_id).sort(),
+    [stuck.id, linkGone.id].sort(),
   );
+  t.deepEqual(
+    report.inconsistent_conversions.map((i: { quote_id: string }) => i.quote_id),
+    [overInvoiced.id],
+  );
+  t.regex(report.inconsistent_conversions[0].problem, /250\.00 excluding VAT\) exceed the quote \(100\.00\)/);
   t.deepEqual(
     report.orphan_quotes.map((i: { quote_id: string }) => i.quote_id),
     [orphan.id],

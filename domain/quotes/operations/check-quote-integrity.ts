@@ -6,7 +6,7 @@ import { checkQuotes, readAcrossTenants } from '../admin-quotes.js';
 export const checkQuoteIntegrity = defineQuery<EmptyInput, QuoteIntegrityReport>({
   name: 'check_quote_integrity',
   summary:
-    'Check every quote: orphans (sub-tenant gone, converted without an invoice, invoices deleted), conversions that do not add up (beyond the total, a balance that does not complete it, invoices on a quote not marked converted), statuses stuck past their dates, and audit chains that do not check.',
+    'Check every quote: orphans (sub-tenant gone, converted without an invoice, invoices deleted), conversions that do not add up (beyond the total, a balance that does not complete it, invoices on a quote not marked converted), statuses stuck past their dates (open past the validity date or the link expiry, drafts never sent), and audit chains that do not check.',
   input: 'EmptyInput',
   output: 'QuoteIntegrityReport',
   callers: ['user'],
