@@ -38,6 +38,7 @@ export const depositsHt = (invoices: readonly QuoteInvoiceRow[]): Decimal =>
 export function toQuoteView(config: Config, { quote: q, invoices }: StoredQuote, now: Date): Quote {
   const p = prepareQuote(q.content);
   const invoicedHt = invoices.reduce((s, i) => s.plus(i.total_ht), new Decimal(0));
+  const publicUrl = publicUrlOf(config, q, now);
   return {
     id: q.id,
     quote_number: q.quote_number,
@@ -73,8 +74,8 @@ export function toQuoteView(config: Config, { quote: q, invoices }: StoredQuote,
     total_tax: moneyToJson(q.total_tax),
     total_ttc: moneyToJson(q.total_ttc),
     signature: q.signature,
-    public_url: publicUrlOf(config, q, now),
-    public_link_expires_at: publicUrlOf(config, q, now) ? iso(q.public_link_expires_at) : null,
+    public_url: publicUrl,
+    public_link_expires_at: publicUrl ? iso(q.public_link_expires_at) : null,
     invoice_ids: invoices.map((i) => i.invoice_id),
     deposits_total_ht: moneyToJson(depositsHt(invoices)),
     remaining_ht: moneyToJson(new Decimal(q.total_ht).minus(invoicedHt)),
