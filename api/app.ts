@@ -11,6 +11,7 @@ import { errorHandler } from './middleware/error-handler.js';
 import { requestContext } from './middleware/request-context.js';
 import { checkoutPageRouter } from './pages/checkout-page.router.js';
 import { onboardingPagesRouter } from './pages/onboarding-callback.router.js';
+import { quotePageGuard, quotePageRouter } from './pages/quote-page.router.js';
 import { signingPageGuard, signingPageRouter } from './pages/signing-page.router.js';
 import { verifyEmailPageRouter } from './pages/verify-email.router.js';
 import { ROUTES } from './routes/index.js';
@@ -55,6 +56,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa {
   app.use(errorHandler());
   if (options.responseCheck) app.use(options.responseCheck(routes));
   app.use(signingPageGuard(deps));
+  app.use(quotePageGuard(deps));
   app.use(parseBody(routes, deps.config.jsonBodyLimit));
   app.use(router.routes());
   app.use(googleSimulatorRouter(deps).routes());
@@ -63,6 +65,7 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa {
   app.use(checkoutPageRouter(deps, rateLimits).routes());
   app.use(onboardingPagesRouter(deps, rateLimits).routes());
   app.use(onboardingSimulatorRouter(deps).routes());
+  app.use(quotePageRouter(deps, rateLimits).routes());
   app.use(router.allowedMethods({ throw: true }));
   app.on('error', (err) => deps.log.error({ err }, 'koa error'));
   return app;

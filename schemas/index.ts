@@ -22,6 +22,7 @@ import { kybSchemas } from './kyb.js';
 import { maintenanceSchemas } from './maintenance.js';
 import { onboardingSchemas } from './onboarding.js';
 import { platformSchemas } from './platform.js';
+import { quoteSchemas } from './quotes.js';
 import type { JsonSchema } from './registry.js';
 import { signatureProviderAdminSchemas } from './signature-provider-admin.js';
 import { signatureProviderJobSchemas } from './signature-provider-jobs.js';
@@ -72,6 +73,7 @@ export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...invoiceReadingSchemas,
   ...incomingInvoiceSchemas,
   ...creditNoteSchemas,
+  ...quoteSchemas,
   ...signatureSchemas,
   ...signatureProviderJobSchemas,
   ...signatureProviderAdminSchemas,

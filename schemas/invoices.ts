@@ -43,7 +43,7 @@ const addressInput = {
   },
 } as const;
 
-const lineProperties = {
+export const lineProperties = {
   description: text(4000, 'What is sold (item name, BT-153), at most 4000 characters.'),
   quantity: {
     type: 'number',

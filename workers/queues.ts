@@ -8,6 +8,7 @@ import { closeFiscalPeriods } from './handlers/close-fiscal-periods.js';
 import { completeSignatureJob } from './handlers/complete-signature.js';
 import { deliverWebhook, deliverWebhookBatch } from './handlers/deliver-webhook.js';
 import { dispatchEvent, dispatchEventBatch } from './handlers/dispatch-event.js';
+import { expireQuoteJob } from './handlers/expire-quote.js';
 import { expireSignaturesJob } from './handlers/expire-signatures.js';
 import { generateCreditNoteDocumentsJob } from './handlers/generate-credit-note-documents.js';
 import { generateInvoiceDocumentsBatch, generateInvoiceDocumentsJob } from './handlers/generate-invoice-documents.js';
@@ -21,6 +22,7 @@ import { sendIncomingStatus } from './handlers/send-incoming-status.js';
 import { sendInvoiceStatus } from './handlers/send-invoice-status.js';
 import { sendKybStatusMail } from './handlers/send-kyb-status-mail.js';
 import { sendPasswordReset } from './handlers/send-password-reset.js';
+import { sendQuoteMail } from './handlers/send-quote-mail.js';
 import { sendSignatureReminders } from './handlers/send-signature-reminders.js';
 import { sendSigningCode } from './handlers/send-signing-code.js';
 import {
@@ -129,6 +131,8 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'sync-all-provider-events': { handler: syncAllProviderEvents, workers: 1, batch: 1, run: 'serial' },
   'send-invoice-status': { handler: sendInvoiceStatus, batch: 2, run: 'parallel', capPerTenant: true },
   'expire-signatures': { handler: expireSignaturesJob, workers: 1, batch: 1, run: 'serial' },
+  'expire-quote': { handler: expireQuoteJob, workers: 1, batch: 5, run: 'serial' },
+  'send-quote-mail': { handler: sendQuoteMail, batch: 2, run: 'parallel', capPerTenant: true },
   'send-signature-reminders': { handler: sendSignatureReminders, batch: 2, run: 'parallel', capPerTenant: true },
   'send-signing-code': { handler: sendSigningCode, batch: 2, run: 'parallel', capPerTenant: true },
   // Signing and hashing a large PDF is CPU-bound: one at a time per loop.

@@ -1,6 +1,7 @@
 import type { RouteSpec } from '../http/route-spec.js';
 import { adminRoutes } from './admin.routes.js';
 import { adminOpenapiRoutes } from './admin-openapi.routes.js';
+import { adminQuoteRoutes } from './admin-quotes.routes.js';
 import { adminSubTenantRoutes } from './admin-sub-tenants.routes.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { authRoutes } from './auth.routes.js';
@@ -25,6 +26,7 @@ import {
 import { adminKybRoutes, kybRoutes } from './kyb.routes.js';
 import { onboardingRoutes } from './onboarding.routes.js';
 import { platformRoutes } from './platform.routes.js';
+import { quotePageRoutes, quoteRoutes } from './quotes.routes.js';
 import {
   openapiCallbackRoutes,
   sandboxSignatureRoutes,
@@ -67,6 +69,8 @@ export const ROUTES: readonly RouteSpec[] = [
   ...creditNoteRoutes,
   ...tenantCreditNoteRoutes,
   ...creditNoteFileRoutes,
+  ...quoteRoutes,
+  ...quotePageRoutes,
   ...signatureRoutes,
   ...sandboxSignatureRoutes,
   ...signatureFileRoutes,
@@ -85,4 +89,5 @@ export const ROUTES: readonly RouteSpec[] = [
   ...adminKybRoutes,
   ...adminRoutes,
   ...adminSubTenantRoutes,
+  ...adminQuoteRoutes,
 ];

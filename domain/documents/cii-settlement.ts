@@ -1,6 +1,6 @@
 import { writeCiiDateTime } from './cii-date-time.js';
 import { exemptionOf, rateOf } from './document-rules.js';
-import type { DocumentVatBreakdown, InvoiceDocument } from './invoice-document.js';
+import { type DocumentVatBreakdown, type InvoiceDocument, precedingInvoicesOf } from './invoice-document.js';
 import type { XmlWriter } from './xml-writer.js';
 
 /**
@@ -17,10 +17,12 @@ export function writeCiiSettlement(w: XmlWriter, doc: InvoiceDocument, minimum: 
     for (const row of doc.vatBreakdown) writeBreakdown(w, row);
     writePaymentTerms(w, doc);
     writeTotals(w, doc);
-    if (doc.precedingInvoice) {
+    // The CII D16B schema takes one InvoiceReferencedDocument: the first preceding invoice; a
+    // document with several names them all in a note (BT-22) as well (domain/invoicing/to-document.ts).
+    for (const preceding of precedingInvoicesOf(doc).slice(0, 1)) {
       w.open('ram:InvoiceReferencedDocument');
-      w.text('ram:IssuerAssignedID', doc.precedingInvoice.number);
-      writeCiiDateTime(w, 'ram:FormattedIssueDateTime', doc.precedingInvoice.issueDate, 'qdt');
+      w.text('ram:IssuerAssignedID', preceding.number);
+      writeCiiDateTime(w, 'ram:FormattedIssueDateTime', preceding.issueDate, 'qdt');
       w.close('ram:InvoiceReferencedDocument');
     }
   }

@@ -20,6 +20,6 @@ export { formatAmount, formatDate } from './pdf/french-format.js';
 export { renderInvoicePdf, writeFacturX } from './pdf/index.js';
 export { renderTextDocumentPdf, type TextBlock, type TextDocument } from './pdf/text-document.js';
 export { cleanText, textWidth } from './pdf/text-measure.js';
-export { type RenderedFile, renderFormat } from './render.js';
+export { fileStem, type RenderedFile, renderFormat } from './render.js';
 export { writeUbl } from './ubl.js';
 export { DEFAULT_EXEMPTION, groupTaxes, NEEDS_EXEMPTION_REASON, round2, type VatGroup, vatGroups } from './vat.js';

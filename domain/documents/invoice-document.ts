@@ -80,6 +80,8 @@ export interface DocumentNote {
 }
 
 export interface InvoiceDocument {
+  /** The printed title when it is not the type code's (a quote's PDF: DEVIS); the XML writers ignore it. */
+  title?: string;
   /** BT-3: 380 commercial invoice, 381 credit note, 386 prepayment invoice. */
   typeCode: '380' | '381' | '386';
   number: string; // BT-1
@@ -108,4 +110,14 @@ export interface InvoiceDocument {
   notes: DocumentNote[];
   /** BT-25/BT-26: the invoice a credit note corrects. */
   precedingInvoice: { number: string; issueDate: string } | null;
+  /**
+   * BG-3, when there are several: the deposit invoices a balance invoice deducts. Written instead of
+   * `precedingInvoice` when set: all of them in UBL (BillingReference 0..n) and the PDF, the first
+   * in CII (whose D16B schema takes one InvoiceReferencedDocument); the notes name them all.
+   */
+  precedingInvoices?: readonly { number: string; issueDate: string }[];
 }
+
+/** The preceding invoices of a document (BG-3): `precedingInvoices`, else `precedingInvoice`. */
+export const precedingInvoicesOf = (doc: InvoiceDocument): readonly { number: string; issueDate: string }[] =>
+  doc.precedingInvoices ?? (doc.precedingInvoice ? [doc.precedingInvoice] : []);

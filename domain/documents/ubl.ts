@@ -1,5 +1,10 @@
 import { exemptionOf, rateOf, ublDate, ublNoteText } from './document-rules.js';
-import type { DocumentLine, DocumentVatBreakdown, InvoiceDocument } from './invoice-document.js';
+import {
+  type DocumentLine,
+  type DocumentVatBreakdown,
+  type InvoiceDocument,
+  precedingInvoicesOf,
+} from './invoice-document.js';
 import { writeUblParties } from './ubl-parties.js';
 import { escapeAttribute, escapeText, XmlWriter } from './xml-writer.js';
 
@@ -49,9 +54,9 @@ export function writeUbl(doc: InvoiceDocument): Buffer {
   for (const note of doc.notes) w.text('cbc:Note', ublNoteText(note.subjectCode, note.text));
   w.text('cbc:DocumentCurrencyCode', doc.currency);
   w.optionalText('cbc:BuyerReference', doc.buyerReference);
-  if (doc.precedingInvoice) {
+  for (const preceding of precedingInvoicesOf(doc)) {
     w.open('cac:BillingReference').open('cac:InvoiceDocumentReference');
-    w.text('cbc:ID', doc.precedingInvoice.number).text('cbc:IssueDate', ublDate(doc.precedingInvoice.issueDate));
+    w.text('cbc:ID', preceding.number).text('cbc:IssueDate', ublDate(preceding.issueDate));
     w.close('cac:InvoiceDocumentReference').close('cac:BillingReference');
   }
   writeUblParties(w, doc);

@@ -13,7 +13,8 @@ export {
   type RenderOutcome,
   renderOutcome,
 } from './generated-documents.js';
-export type { PreparedLine } from './invoice.js';
+export type { InvoiceTypeCode, PrecedingInvoice, PreparedInvoice, PreparedLine } from './invoice.js';
+export { prepareInvoice } from './invoice.js';
 export { auditInvoice } from './invoice-audit.js';
 export { DOWNLOAD_LINK_TTL_SECONDS } from './invoice-files.js';
 export { invoiceOwnerOf } from './invoice-owner.js';
@@ -21,5 +22,6 @@ export { findReadableInvoice, type InvoiceReader, invoiceReaderOf } from './invo
 export type { InvoiceLineRow, InvoiceRow, StoredInvoice } from './invoice-row.js';
 export { findInvoice, type InvoiceOwner, lineColumns, linesOf } from './invoice-store.js';
 export { type InvoiceView, toInvoiceView } from './invoice-view.js';
+export { type InvoiceKind, issueInvoice } from './issue-invoice.js';
 export { ORIGINAL_FILE_MAX_BYTES } from './original-file.js';
 export { documentLineOf, toInvoiceDocument } from './to-document.js';

@@ -1,7 +1,7 @@
 import type { InvoiceStatus } from '../../schemas/invoices.js';
 import type { CiiProfile, OutputFormat, VatCategory } from '../documents/index.js';
 import type { Environment } from '../shared/caller.js';
-import type { Address } from './invoice.js';
+import type { Address, InvoiceTypeCode, PrecedingInvoice } from './invoice.js';
 
 /** An `invoices` row as stored (migrations/20261122001800_create_invoices.ts). Numerics are strings. */
 export interface InvoiceRow {
@@ -37,6 +37,9 @@ export interface InvoiceRow {
   buyer_is_individual: boolean;
   archive_enabled: boolean;
   metadata: Record<string, unknown>;
+  /** BT-3 and BG-3 (migrations/20261127080000_create_quotes.ts): 386 for a quote's deposit invoice. */
+  type_code: InvoiceTypeCode;
+  preceding_invoices: PrecedingInvoice[];
   amount_charged: string;
   fiscal_entry_id: string | null;
   documents_status: 'pending' | 'ready' | 'failed';

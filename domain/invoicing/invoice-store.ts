@@ -138,6 +138,8 @@ function invoiceRow(n: NewInvoice) {
     buyer_is_individual: p.buyerIsIndividual,
     archive_enabled: p.archiveEnabled,
     metadata: p.metadata,
+    type_code: p.typeCode,
+    preceding_invoices: p.precedingInvoices,
     amount_charged: n.amountCharged,
     fiscal_entry_id: n.fiscalEntryId,
     created_by: n.createdBy,

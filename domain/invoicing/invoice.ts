@@ -68,6 +68,17 @@ export interface PreparedInvoice {
   totalHt: Decimal;
   totalTax: Decimal;
   totalTtc: Decimal;
+  /** BT-3: 380, or 386 for a deposit (prepayment) invoice; only a quote's conversion sets 386. */
+  typeCode: InvoiceTypeCode;
+  /** BG-3: the deposit invoices a balance invoice deducts (a quote's conversion); empty otherwise. */
+  precedingInvoices: PrecedingInvoice[];
+}
+
+export type InvoiceTypeCode = '380' | '386';
+export interface PrecedingInvoice {
+  id: string;
+  number: string;
+  issue_date: string;
 }
 
 /** A prepared invoice whose number is known (given, or taken from its sub-tenant's sequence). */
@@ -317,6 +328,8 @@ export function prepareInvoice(input: InvoiceInput): PreparedInvoice {
     totalHt,
     totalTax,
     totalTtc,
+    typeCode: '380',
+    precedingInvoices: [],
   };
 }
 

@@ -13,7 +13,13 @@ import { AppError } from '../shared/app-error.js';
 import type { Caller } from '../shared/caller.js';
 import type { OperationContext } from '../shared/operation.js';
 import { saveInvoiceDocument } from './document-store.js';
-import { type NumberedInvoice, type PreparedInvoice, prepareInvoice } from './invoice.js';
+import {
+  type InvoiceTypeCode,
+  type NumberedInvoice,
+  type PrecedingInvoice,
+  type PreparedInvoice,
+  prepareInvoice,
+} from './invoice.js';
 import { missingNumber, numberInvoices } from './invoice-numbering.js';
 import { type InvoiceOwner, insertInvoice, insertInvoices } from './invoice-store.js';
 import { type InvoiceView, toInvoiceView } from './invoice-view.js';
@@ -73,11 +79,23 @@ export async function issueInvoice(
   ctx: OperationContext,
   owner: InvoiceOwner,
   input: InvoiceInput,
+  kind?: InvoiceKind,
 ): Promise<InvoiceView> {
   await assertKillSwitchOff(ctx.tx, owner);
   await assertFiscalPeriodOpen(ctx.tx, owner, input.issue_date);
-  const [view] = await issueInvoices(ctx, [await checkInvoice(owner, ctx.caller, input)]);
+  const checked = await checkInvoice(owner, ctx.caller, input);
+  const toIssue = kind ? { ...checked, prepared: { ...checked.prepared, ...kind } } : checked;
+  const [view] = await issueInvoices(ctx, [toIssue]);
   return view;
+}
+
+/**
+ * What a quote's conversion sets on the invoice it issues (docs/decisions/0074): the type code
+ * (386 for a deposit) and the deposit invoices a balance invoice deducts.
+ */
+export interface InvoiceKind {
+  typeCode: InvoiceTypeCode;
+  precedingInvoices: PrecedingInvoice[];
 }
 
 /**
@@ -217,6 +235,10 @@ function auditFactOf(
       currency: invoice.currency,
       amount_charged: invoice.amount_charged,
       output_format: invoice.output_format,
+      ...(item.prepared.typeCode !== '380' ? { type_code: item.prepared.typeCode } : {}),
+      ...(item.prepared.precedingInvoices.length > 0
+        ? { preceding_invoices: item.prepared.precedingInvoices.map((p) => p.number) }
+        : {}),
     },
     actorIp: item.caller.ip ?? null,
     actor: actorOf(item.caller),

@@ -59,7 +59,7 @@ export function toInvoiceDocument({ invoice, lines }: StoredInvoice): InvoiceDoc
   const intraCommunity = categories.has('K');
   const ttc = new Decimal(invoice.total_ttc).toFixed(2);
   return {
-    typeCode: '380',
+    typeCode: invoice.type_code ?? '380',
     number: invoice.invoice_number,
     issueDate: invoice.issue_date,
     dueDate: invoice.due_date,
@@ -105,9 +105,25 @@ export function toInvoiceDocument({ invoice, lines }: StoredInvoice): InvoiceDoc
     paymentTerms: invoice.due_date
       ? `Paiement au plus tard le ${frenchDate(invoice.due_date)}.`
       : 'Paiement à réception de la facture.',
-    notes: individual ? [] : [...B2B_PAYMENT_NOTES],
+    notes: [...precedingNote(invoice), ...(individual ? [] : B2B_PAYMENT_NOTES)],
     precedingInvoice: null,
+    ...((invoice.preceding_invoices ?? []).length > 0
+      ? {
+          precedingInvoices: invoice.preceding_invoices.map((p) => ({ number: p.number, issueDate: p.issue_date })),
+        }
+      : {}),
   };
+}
+
+/**
+ * A balance invoice's deposits, named in a note (BT-22, subject AAI) when there are several: the CII
+ * carries only the first in BT-25.
+ */
+function precedingNote(invoice: InvoiceRow): { subjectCode: string; text: string }[] {
+  const preceding = invoice.preceding_invoices ?? [];
+  if (preceding.length < 2) return [];
+  const list = preceding.map((p) => `${p.number} du ${frenchDate(p.issue_date)}`).join(', ');
+  return [{ subjectCode: 'AAI', text: `Factures d'acompte déduites : ${list}.` }];
 }
 
 /** A stored line (an invoice's or a credit note's: the same columns) as a document line. */

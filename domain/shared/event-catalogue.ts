@@ -29,6 +29,17 @@ export const EVENT_NAMES = [
   // Ours (spec/DECISIONS.md): a top-up or an auto-reload credited the balance; an auto-reload failed.
   'balance.topped_up',
   'balance.auto_reload_failed',
+  // Quotes (spec/DECISIONS.md names quote.accepted and quote.refused; the others follow the same
+  // status changes, docs/decisions/0075).
+  'quote.created',
+  'quote.updated',
+  'quote.sent',
+  'quote.viewed',
+  'quote.accepted',
+  'quote.refused',
+  'quote.expired',
+  'quote.cancelled',
+  'quote.converted',
   // Sent to the owner's other endpoints when one is disabled (410, or failing for days).
   'webhook_endpoint.disabled',
   // A tenant's KYB moved (spec "KYB status"): to documents_submitted, under_review, verified, rejected or back to pending.

@@ -56,6 +56,10 @@ export interface JobPayloads {
   'schedule-incoming-syncs': Record<string, never>;
   /** Cron: move pending signature requests past their deadline to `expired`. */
   'expire-signatures': Record<string, never>;
+  /** At the end of a sent quote's validity date: `expired` if the buyer has not answered. */
+  'expire-quote': { tenantId: string; quoteId: string };
+  /** Mail a sent production quote's link to its buyer (`buyer_email`). */
+  'send-quote-mail': { tenantId: string; quoteId: string };
   /** Mail a signature request's pending signers a reminder with their signing link. */
   'send-signature-reminders': { tenantId: string; signatureId: string };
   /** Make a signer's one-time code and send it by e-mail or SMS. */
@@ -225,6 +229,14 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   // Idempotent (only pending requests past their deadline move): the next run catches up on a failure.
   'expire-signatures': {
     create: { retryLimit: 2, retryDelay: 30, expireInSeconds: 300, policy: 'singleton' },
+  },
+  // Idempotent (only a quote still sent or viewed past its date moves); retries cover the database.
+  'expire-quote': {
+    create: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
+  },
+  // A mail server that is down: retried for about an hour; the tenant can send the quote again.
+  'send-quote-mail': {
+    create: { retryLimit: 6, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
   },
   // A mail server that is down: a few retries over about half an hour (a reminder is worth little later).
   'send-signature-reminders': {

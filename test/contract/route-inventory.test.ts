@@ -17,14 +17,6 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
  * fails on any other missing route, and on a PENDING route that now exists (take it out of the list).
  */
 const PENDING: Record<string, string> = {
-  // Quotes: the admin reading and the conversions.
-  'GET /api/v1/admin/quotes': 'admin quotes',
-  'GET /api/v1/admin/quotes/{quote}': 'admin quotes',
-  'GET /api/v1/admin/quotes/stats': 'admin quotes',
-  'GET /api/v1/admin/quotes/integrity-check': 'admin quotes',
-  'GET /api/v1/admin/quotes/audit-export': 'admin quotes',
-  'POST /api/quotes/{id}/convert-to-deposit': 'quote conversion',
-  'POST /api/quotes/{id}/convert-to-balance': 'quote conversion',
   // The MCP server's HTTP transport.
   'GET /mcp': 'MCP',
   'POST /mcp': 'MCP',

@@ -27,6 +27,7 @@ import type * as kyb from '../../schemas/kyb.js';
 import type * as maintenance from '../../schemas/maintenance.js';
 import type * as onboarding from '../../schemas/onboarding.js';
 import type * as platform from '../../schemas/platform.js';
+import type * as quotes from '../../schemas/quotes.js';
 import type * as signatureProviderAdmin from '../../schemas/signature-provider-admin.js';
 import type * as signatureProviderJobs from '../../schemas/signature-provider-jobs.js';
 import type * as signatures from '../../schemas/signatures.js';
@@ -437,6 +438,28 @@ type NamedTypes = {
     onboarding.RecordOnboardingReviewInput,
     SchemaType<'RecordOnboardingReviewInput'>
   >;
+  CreateQuoteInput: Equals<quotes.CreateQuoteInput, SchemaType<'CreateQuoteInput'>>;
+  UpdateQuoteInput: Equals<quotes.UpdateQuoteInput, SchemaType<'UpdateQuoteInput'>>;
+  QuoteIdInput: Equals<quotes.QuoteIdInput, SchemaType<'QuoteIdInput'>>;
+  CancelQuoteInput: Equals<quotes.CancelQuoteInput, SchemaType<'CancelQuoteInput'>>;
+  QuoteListInput: Equals<quotes.QuoteListInput, SchemaType<'QuoteListInput'>>;
+  ConvertQuoteToDepositInput: Equals<quotes.ConvertQuoteToDepositInput, SchemaType<'ConvertQuoteToDepositInput'>>;
+  ConvertQuoteToBalanceInput: Equals<quotes.ConvertQuoteToBalanceInput, SchemaType<'ConvertQuoteToBalanceInput'>>;
+  Quote: Equals<quotes.Quote, SchemaType<'Quote'>>;
+  QuoteAuditLog: Equals<quotes.QuoteAuditLog, SchemaType<'QuoteAuditLog'>>;
+  QuoteTokenInput: Equals<quotes.QuoteTokenInput, SchemaType<'QuoteTokenInput'>>;
+  AcceptQuoteInput: Equals<quotes.AcceptQuoteInput, SchemaType<'AcceptQuoteInput'>>;
+  RefuseQuoteInput: Equals<quotes.RefuseQuoteInput, SchemaType<'RefuseQuoteInput'>>;
+  QuotePageView: Equals<quotes.QuotePageView, SchemaType<'QuotePageView'>>;
+  AdminQuoteListInput: Equals<quotes.AdminQuoteListInput, SchemaType<'AdminQuoteListInput'>>;
+  AdminQuote: Equals<quotes.AdminQuote, SchemaType<'AdminQuote'>>;
+  AdminQuoteIdInput: Equals<quotes.AdminQuoteIdInput, SchemaType<'AdminQuoteIdInput'>>;
+  AdminQuoteStats: Equals<quotes.AdminQuoteStats, SchemaType<'AdminQuoteStats'>>;
+  QuoteIntegrityReport: Equals<quotes.QuoteIntegrityReport, SchemaType<'QuoteIntegrityReport'>>;
+  QuoteAuditExportInput: Equals<quotes.QuoteAuditExportInput, SchemaType<'QuoteAuditExportInput'>>;
+  QuoteJobInput: Equals<quotes.QuoteJobInput, SchemaType<'QuoteJobInput'>>;
+  QuoteExpiryResult: Equals<quotes.QuoteExpiryResult, SchemaType<'QuoteExpiryResult'>>;
+  QuoteMail: Equals<quotes.QuoteMail, SchemaType<'QuoteMail'>>;
 };
 type EveryValueTrue<T extends Record<string, true>> = T;
 

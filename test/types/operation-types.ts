@@ -159,6 +159,29 @@ import { openOnboardingRedirect } from '../../domain/onboarding/operations/open-
 import { getPricing } from '../../domain/platform/operations/get-pricing.js';
 import { healthCheck } from '../../domain/platform/operations/health-check.js';
 import { purgeIdempotencyKeys } from '../../domain/platform/operations/purge-idempotency-keys.js';
+import { acceptQuote } from '../../domain/quotes/operations/accept-quote.js';
+import { cancelQuote } from '../../domain/quotes/operations/cancel-quote.js';
+import { checkQuoteIntegrity } from '../../domain/quotes/operations/check-quote-integrity.js';
+import { convertQuoteToBalance } from '../../domain/quotes/operations/convert-quote-to-balance.js';
+import { convertQuoteToDeposit } from '../../domain/quotes/operations/convert-quote-to-deposit.js';
+import { createQuote } from '../../domain/quotes/operations/create-quote.js';
+import { downloadQuotePdf } from '../../domain/quotes/operations/download-quote-pdf.js';
+import { duplicateQuote } from '../../domain/quotes/operations/duplicate-quote.js';
+import { expireQuote } from '../../domain/quotes/operations/expire-quote.js';
+import { exportQuoteAudit } from '../../domain/quotes/operations/export-quote-audit.js';
+import { getAdminQuote } from '../../domain/quotes/operations/get-admin-quote.js';
+import { getAdminQuoteStats } from '../../domain/quotes/operations/get-admin-quote-stats.js';
+import { getQuote } from '../../domain/quotes/operations/get-quote.js';
+import { getQuoteAuditLog } from '../../domain/quotes/operations/get-quote-audit-log.js';
+import { getQuoteMail } from '../../domain/quotes/operations/get-quote-mail.js';
+import { listAdminQuotes } from '../../domain/quotes/operations/list-admin-quotes.js';
+import { listQuotes } from '../../domain/quotes/operations/list-quotes.js';
+import { refuseQuote } from '../../domain/quotes/operations/refuse-quote.js';
+import { regenerateQuoteLink } from '../../domain/quotes/operations/regenerate-quote-link.js';
+import { revokeQuoteLink } from '../../domain/quotes/operations/revoke-quote-link.js';
+import { sendQuote } from '../../domain/quotes/operations/send-quote.js';
+import { updateQuote } from '../../domain/quotes/operations/update-quote.js';
+import { viewQuotePage } from '../../domain/quotes/operations/view-quote-page.js';
 import type { FileOutput } from '../../domain/shared/file-output.js';
 import type { Operation } from '../../domain/shared/operation.js';
 import { applyProviderSignatureState } from '../../domain/signatures/operations/apply-provider-signature-state.js';
@@ -297,6 +320,8 @@ type FileSchemaId =
   | 'FiscalRulesExport'
   | 'InvoiceFile'
   | 'KybDocumentFile'
+  | 'QuoteAuditExportFile'
+  | 'QuoteFile'
   | 'SignatureFile'
   | 'SigningDocument';
 
@@ -582,6 +607,29 @@ export const CHECKED_OPERATIONS = {
   decideOnboardingSimulator: [decideOnboardingSimulator, 'OnboardingSimulatorDecision', 'OnboardingSimulatorRedirect'],
   getOnboardingSimulator: [getOnboardingSimulator, 'OnboardingSimulatorRequest', 'OnboardingSimulatorView'],
   openOnboardingRedirect: [openOnboardingRedirect, 'OnboardingRedirectInput', 'OnboardingRedirectPage'],
+  acceptQuote: [acceptQuote, 'AcceptQuoteInput', 'QuotePageView'],
+  cancelQuote: [cancelQuote, 'CancelQuoteInput', 'Quote'],
+  checkQuoteIntegrity: [checkQuoteIntegrity, 'EmptyInput', 'QuoteIntegrityReport'],
+  convertQuoteToBalance: [convertQuoteToBalance, 'ConvertQuoteToBalanceInput', 'QuoteConversion'],
+  convertQuoteToDeposit: [convertQuoteToDeposit, 'ConvertQuoteToDepositInput', 'QuoteConversion'],
+  createQuote: [createQuote, 'CreateQuoteInput', 'Quote'],
+  downloadQuotePdf: [downloadQuotePdf, 'QuoteIdInput', 'QuoteFile'],
+  duplicateQuote: [duplicateQuote, 'QuoteIdInput', 'Quote'],
+  expireQuote: [expireQuote, 'QuoteJobInput', 'QuoteExpiryResult'],
+  exportQuoteAudit: [exportQuoteAudit, 'QuoteAuditExportInput', 'QuoteAuditExportFile'],
+  getAdminQuote: [getAdminQuote, 'AdminQuoteIdInput', 'AdminQuote'],
+  getAdminQuoteStats: [getAdminQuoteStats, 'EmptyInput', 'AdminQuoteStats'],
+  getQuote: [getQuote, 'QuoteIdInput', 'Quote'],
+  getQuoteAuditLog: [getQuoteAuditLog, 'QuoteIdInput', 'QuoteAuditLog'],
+  getQuoteMail: [getQuoteMail, 'QuoteJobInput', 'QuoteMail'],
+  listAdminQuotes: [listAdminQuotes, 'AdminQuoteListInput', 'AdminQuotePage'],
+  listQuotes: [listQuotes, 'QuoteListInput', 'QuotePage'],
+  refuseQuote: [refuseQuote, 'RefuseQuoteInput', 'QuotePageView'],
+  regenerateQuoteLink: [regenerateQuoteLink, 'QuoteIdInput', 'Quote'],
+  revokeQuoteLink: [revokeQuoteLink, 'QuoteIdInput', 'Quote'],
+  sendQuote: [sendQuote, 'QuoteIdInput', 'Quote'],
+  updateQuote: [updateQuote, 'UpdateQuoteInput', 'Quote'],
+  viewQuotePage: [viewQuotePage, 'QuoteTokenInput', 'QuotePageView'],
 } as const satisfies Record<string, Row>;
 
 type InputOf<T> = T extends Operation<infer I, infer _O> ? I : never;

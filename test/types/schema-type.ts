@@ -23,6 +23,7 @@ import type { kybSchemas } from '../../schemas/kyb.js';
 import type { maintenanceSchemas } from '../../schemas/maintenance.js';
 import type { onboardingSchemas } from '../../schemas/onboarding.js';
 import type { platformSchemas } from '../../schemas/platform.js';
+import type { quoteSchemas } from '../../schemas/quotes.js';
 import type { signatureProviderAdminSchemas } from '../../schemas/signature-provider-admin.js';
 import type { signatureProviderJobSchemas } from '../../schemas/signature-provider-jobs.js';
 import type { signatureSchemas } from '../../schemas/signatures.js';
@@ -83,6 +84,7 @@ export type AnySchema =
   | (typeof invoiceReadingSchemas)[number]
   | (typeof incomingInvoiceSchemas)[number]
   | (typeof creditNoteSchemas)[number]
+  | (typeof quoteSchemas)[number]
   | (typeof transmissionSchemas)[number]
   | (typeof transmissionJobSchemas)[number];
 

@@ -1,4 +1,4 @@
-import type { DocumentParty, InvoiceDocument } from '../invoice-document.js';
+import { type DocumentParty, type InvoiceDocument, precedingInvoicesOf } from '../invoice-document.js';
 import { countryName, formatDate } from './french-format.js';
 import { CONTENT_WIDTH, GREY, type LayoutCursor, MARGIN_X, RULE } from './layout-cursor.js';
 
@@ -7,6 +7,7 @@ const LEADING = 11.5;
 
 /** The printed title of a document type (BT-3): invoice, credit note, prepayment invoice. */
 export function documentTitle(doc: InvoiceDocument): string {
+  if (doc.title) return doc.title;
   if (doc.typeCode === '381') return 'AVOIR';
   if (doc.typeCode === '386') return "FACTURE D'ACOMPTE";
   return 'FACTURE';
@@ -24,9 +25,11 @@ export function drawInvoiceHeader(cursor: LayoutCursor, doc: InvoiceDocument): v
   if (doc.deliveryDate) facts.push(['Date de livraison', formatDate(doc.deliveryDate)]);
   if (doc.deliverToCountry) facts.push(['Pays de livraison', countryName(doc.deliverToCountry)]);
   if (doc.buyerReference) facts.push(['Référence acheteur', doc.buyerReference]);
-  if (doc.precedingInvoice) {
-    const { number, issueDate } = doc.precedingInvoice;
-    facts.push(['Facture d’origine', `N° ${number} du ${formatDate(issueDate)}`]);
+  for (const { number, issueDate } of precedingInvoicesOf(doc)) {
+    facts.push([
+      doc.typeCode === '381' ? 'Facture d’origine' : 'Acompte déduit',
+      `N° ${number} du ${formatDate(issueDate)}`,
+    ]);
   }
   for (const [label, value] of facts) {
     cursor.line(MARGIN_X, cursor.y, `${label} :`, 'regular', BODY, GREY);
