@@ -18,6 +18,7 @@ import { incomingInvoiceSchemas } from './incoming-invoices.js';
 import { invoiceReadingSchemas } from './invoice-reading.js';
 import { invoiceSchemas } from './invoices.js';
 import { maintenanceSchemas } from './maintenance.js';
+import { mcpSchemas } from './mcp.js';
 import { platformSchemas } from './platform.js';
 import type { JsonSchema } from './registry.js';
 import { signatureProviderAdminSchemas } from './signature-provider-admin.js';
@@ -39,6 +40,7 @@ import { webhookSchemas } from './webhooks.js';
 /** Every schema of the service, registered once in ajv and emitted in OpenAPI and MCP. */
 export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...commonSchemas,
+  ...mcpSchemas,
   ...platformSchemas,
   ...tenantSchemas,
   ...userSchemas,

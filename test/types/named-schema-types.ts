@@ -23,6 +23,7 @@ import type * as incomingInvoices from '../../schemas/incoming-invoices.js';
 import type * as invoiceReading from '../../schemas/invoice-reading.js';
 import type * as invoices from '../../schemas/invoices.js';
 import type * as maintenance from '../../schemas/maintenance.js';
+import type * as mcp from '../../schemas/mcp.js';
 import type * as platform from '../../schemas/platform.js';
 import type * as signatureProviderAdmin from '../../schemas/signature-provider-admin.js';
 import type * as signatureProviderJobs from '../../schemas/signature-provider-jobs.js';
@@ -42,6 +43,11 @@ import type * as webhooks from '../../schemas/webhooks.js';
 import type { Equals, SchemaType } from './schema-type.js';
 
 type NamedTypes = {
+  ValidateSiretInput: Equals<mcp.ValidateSiretInput, SchemaType<'ValidateSiretInput'>>;
+  SiretValidation: Equals<mcp.SiretValidation, SchemaType<'SiretValidation'>>;
+  ValidateVatInput: Equals<mcp.ValidateVatInput, SchemaType<'ValidateVatInput'>>;
+  VatValidation: Equals<mcp.VatValidation, SchemaType<'VatValidation'>>;
+  ApiKeyValidation: Equals<mcp.ApiKeyValidation, SchemaType<'ApiKeyValidation'>>;
   ProviderSignatureState: Equals<signatureProviderJobs.ProviderSignatureState, SchemaType<'ProviderSignatureState'>>;
   SignatureHandover: Equals<signatureProviderJobs.SignatureHandover, SchemaType<'SignatureHandover'>>;
   RecordSignatureHandoverInput: Equals<

@@ -6,6 +6,11 @@
  * operation, with the `input` and `output` ids the operation itself declares.
  */
 
+import { validateSiret } from '../../domain/companies/operations/validate-siret.js';
+import { validateVat } from '../../domain/companies/operations/validate-vat.js';
+import { getCreditNoteAuditTrail } from '../../domain/credit-notes/operations/get-credit-note-audit-trail.js';
+import { getSignatureAuditTrail } from '../../domain/signatures/operations/get-signature-audit-trail.js';
+import { validateApiKey } from '../../domain/tenants/operations/validate-api-key.js';
 import { completeFiscalAnchor } from '../../domain/anchoring/operations/complete-fiscal-anchor.js';
 import { downloadAnchorCaCertificate } from '../../domain/anchoring/operations/download-anchor-ca-certificate.js';
 import { downloadAnchorToken } from '../../domain/anchoring/operations/download-anchor-token.js';
@@ -330,6 +335,11 @@ export const CHECKED_OPERATIONS = {
   deleteInvoice: [deleteInvoice, 'InvoiceIdInput', 'Invoice'],
   downloadInvoiceFile: [downloadInvoiceFile, 'InvoiceFileInput', 'InvoiceFile'],
   generateInvoiceDocuments: [generateInvoiceDocuments, 'InvoiceDocumentsInput', 'GeneratedDocumentsBatch'],
+  validateSiret: [validateSiret, 'ValidateSiretInput', 'SiretValidation'],
+  validateVat: [validateVat, 'ValidateVatInput', 'VatValidation'],
+  getCreditNoteAuditTrail: [getCreditNoteAuditTrail, 'CreditNoteIdInput', 'InvoiceAuditTrail'],
+  getSignatureAuditTrail: [getSignatureAuditTrail, 'SignatureIdInput', 'InvoiceAuditTrail'],
+  validateApiKey: [validateApiKey, 'EmptyInput', 'ApiKeyValidation'],
   getInvoiceAuditTrail: [getInvoiceAuditTrail, 'InvoiceIdInput', 'InvoiceAuditTrail'],
   getInvoiceDownloadLink: [getInvoiceDownloadLink, 'InvoiceDownloadInput', 'DownloadLink'],
   getInvoice: [getInvoice, 'InvoiceIdInput', 'Invoice'],

@@ -19,6 +19,7 @@ import type { incomingInvoiceSchemas } from '../../schemas/incoming-invoices.js'
 import type { invoiceReadingSchemas } from '../../schemas/invoice-reading.js';
 import type { invoiceSchemas } from '../../schemas/invoices.js';
 import type { maintenanceSchemas } from '../../schemas/maintenance.js';
+import type { mcpSchemas } from '../../schemas/mcp.js';
 import type { platformSchemas } from '../../schemas/platform.js';
 import type { signatureProviderAdminSchemas } from '../../schemas/signature-provider-admin.js';
 import type { signatureProviderJobSchemas } from '../../schemas/signature-provider-jobs.js';
@@ -57,6 +58,7 @@ export type AnySchema =
   | (typeof inboundEventSchemas)[number]
   | (typeof companySchemas)[number]
   | (typeof maintenanceSchemas)[number]
+  | (typeof mcpSchemas)[number]
   | (typeof subTenantSchemas)[number]
   | (typeof signatureSchemas)[number]
   | (typeof signatureProviderJobSchemas)[number]

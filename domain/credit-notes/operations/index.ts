@@ -11,3 +11,4 @@ export { getRemainingCreditable } from './get-remaining-creditable.js';
 export { listCreditNotes } from './list-credit-notes.js';
 export { listSubTenantCreditNotes } from './list-sub-tenant-credit-notes.js';
 export { sendCreditNote } from './send-credit-note.js';
+export { getCreditNoteAuditTrail } from './get-credit-note-audit-trail.js';

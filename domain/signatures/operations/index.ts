@@ -37,3 +37,4 @@ export { submitSignature } from './submit-signature.js';
 export { syncSignature } from './sync-signature.js';
 export { verifyOpenapiConfig } from './verify-openapi-config.js';
 export { verifySigningCode } from './verify-signing-code.js';
+export { getSignatureAuditTrail } from './get-signature-audit-trail.js';

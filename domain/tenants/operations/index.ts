@@ -16,3 +16,4 @@ export { regenerateTenantKey } from './regenerate-tenant-key.js';
 export { registerTenant } from './register-tenant.js';
 export { revokeApiKey } from './revoke-api-key.js';
 export { updateTenantProfile } from './update-tenant-profile.js';
+export { validateApiKey } from './validate-api-key.js';
