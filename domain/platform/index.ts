@@ -15,3 +15,10 @@ export {
 export { countOperationLimit } from './operation-limit.js';
 export { RateCounters } from './rate-counters.js';
 export { counterLimiter, limitNameOf, type RateLimitClass, scaledLimit } from './rate-limits.js';
+export {
+  endMcpSession,
+  MCP_SESSION_IDLE_SECONDS,
+  type McpSessionOwner,
+  openMcpSession,
+  touchMcpSession,
+} from './mcp-session-store.js';
