@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../api/app.js';
 import { keepConnectionsAlive } from '../../api/http/keep-alive.js';
+import type { McpOptions } from '../../api/mcp/mcp.router.js';
 import type { RouteSpec } from '../../api/http/route-spec.js';
 import type { Deps } from '../../domain/shared/deps.js';
 import './net.js';
@@ -15,13 +16,14 @@ export interface TestApp extends TestDeps {
 
 /** The real Koa app on a free loopback port, over a fresh database. */
 export async function startTestApp(
-  options: TestDepsOptions & { routes?: (deps: Deps) => readonly RouteSpec[] } = {},
+  options: TestDepsOptions & { routes?: (deps: Deps) => readonly RouteSpec[]; mcp?: McpOptions } = {},
 ): Promise<TestApp> {
   const base = await createTestDeps(options);
   // Every success body is checked against the schema the OpenAPI document gives it.
   const app = createApp(base.deps, {
     ...(options.routes ? { routes: options.routes(base.deps) } : {}),
     responseCheck: responseContract(base.deps.schemas),
+    ...(options.mcp ? { mcp: options.mcp } : {}),
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
