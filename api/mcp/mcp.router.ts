@@ -177,8 +177,8 @@ export function mcpRouter(deps: Deps, rateLimits: RateLimits, options: McpOption
 
   function respond(ctx: Context, responses: JsonRpcResponse[], batch: boolean): void {
     if (responses.length === 0) {
+      ctx.body = null; // Koa makes an empty body a 204: the status comes after
       ctx.status = 202;
-      ctx.body = null;
       return;
     }
     ctx.status = 200;
