@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { Caller } from '../../domain/shared/caller.js';
 import type { Deps } from '../../domain/shared/deps.js';
 import { asAppError, errorBody, errorLine } from '../../domain/shared/error-body.js';
-import { execute } from '../../domain/shared/execute.js';
+import { authorize, execute } from '../../domain/shared/execute.js';
 import type { FileOutput } from '../../domain/shared/file-output.js';
 import { type JsonRpcId, type JsonRpcRequest, type JsonRpcResponse, RPC, rpcError, rpcResult } from './json-rpc.js';
 import type { ToolCatalogue } from './tool-catalogue.js';
@@ -76,6 +76,7 @@ async function callTool(
   }
   try {
     const operation = typeof tool.spec.operation === 'function' ? tool.spec.operation(args) : tool.spec.operation;
+    authorize(operation, caller); // the caller's kind and scope first, as a route checks them before the body
     const input = tool.spec.toInput ? tool.spec.toInput(args, caller) : args;
     const output = await execute(operation, input, caller, deps);
     return rpcResult(id, await toolResult(output));
