@@ -54,7 +54,8 @@ export const ValidateVatInput = {
       type: 'string',
       minLength: 1,
       maxLength: 40,
-      description: 'The VAT number with its two-letter country prefix (`FR44732829320`); spaces, dots and dashes are ignored.',
+      description:
+        'The VAT number with its two-letter country prefix (`FR44732829320`); spaces, dots and dashes are ignored.',
     },
     siret: {
       type: 'string',
@@ -101,7 +102,11 @@ export const ApiKeyValidation = {
       format: 'uuid',
       description: 'The sub-tenant a tenant key is bound to, if any.',
     },
-    company_id: { type: ['string', 'null'], format: 'uuid', description: "The company a user's key is bound to, if any." },
+    company_id: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: "The company a user's key is bound to, if any.",
+    },
   },
 } as const;
 export type ApiKeyValidation = FromSchema<typeof ApiKeyValidation>;

@@ -60,7 +60,10 @@ export type Incoming =
 
 export function classify(value: unknown): Incoming {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { kind: 'invalid', error: rpcError(null, RPC.INVALID_REQUEST, 'Invalid Request: a message is a JSON object.') };
+    return {
+      kind: 'invalid',
+      error: rpcError(null, RPC.INVALID_REQUEST, 'Invalid Request: a message is a JSON object.'),
+    };
   }
   const message = value as Record<string, unknown>;
   const id = 'id' in message && isId(message.id) ? message.id : null;
@@ -68,14 +71,20 @@ export function classify(value: unknown): Incoming {
     return { kind: 'invalid', error: rpcError(id, RPC.INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be "2.0".') };
   }
   if ('id' in message && !isId(message.id)) {
-    return { kind: 'invalid', error: rpcError(null, RPC.INVALID_REQUEST, 'Invalid Request: "id" must be a string, a number or null.') };
+    return {
+      kind: 'invalid',
+      error: rpcError(null, RPC.INVALID_REQUEST, 'Invalid Request: "id" must be a string, a number or null.'),
+    };
   }
   if (typeof message.method !== 'string') {
     if ('result' in message || 'error' in message) return { kind: 'response' };
     return { kind: 'invalid', error: rpcError(id, RPC.INVALID_REQUEST, 'Invalid Request: "method" must be a string.') };
   }
   if ('params' in message && (typeof message.params !== 'object' || message.params === null)) {
-    return { kind: 'invalid', error: rpcError(id, RPC.INVALID_REQUEST, 'Invalid Request: "params" must be an object or an array.') };
+    return {
+      kind: 'invalid',
+      error: rpcError(id, RPC.INVALID_REQUEST, 'Invalid Request: "params" must be an object or an array.'),
+    };
   }
   const request = message as unknown as JsonRpcRequest;
   return 'id' in message

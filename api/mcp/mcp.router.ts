@@ -93,9 +93,14 @@ export function mcpRouter(deps: Deps, rateLimits: RateLimits, options: McpOption
       return new McpHttpError(500, rpcError(null, RPC.INTERNAL_ERROR, 'Internal error.'));
     }
     // Credentials (401, 403) and the rate limit (429) are -32001; the HTTP status says which.
-    const code = known.status === 401 || known.status === 403 || known.status === 429 ? RPC.UNAUTHORIZED : RPC.INTERNAL_ERROR;
+    const code =
+      known.status === 401 || known.status === 403 || known.status === 429 ? RPC.UNAUTHORIZED : RPC.INTERNAL_ERROR;
     const body = errorBody(known);
-    return new McpHttpError(known.status, rpcError(null, code, errorLine(body), { code: body.code }), known.extra.headers ?? {});
+    return new McpHttpError(
+      known.status,
+      rpcError(null, code, errorLine(body), { code: body.code }),
+      known.extra.headers ?? {},
+    );
   }
 
   async function callerOf(ctx: Context): Promise<Caller> {
@@ -113,7 +118,11 @@ export function mcpRouter(deps: Deps, rateLimits: RateLimits, options: McpOption
       ctx.set('Allow', 'POST, DELETE');
       ctx.type = JSON_TYPE;
       ctx.body = JSON.stringify(
-        rpcError(null, RPC.METHOD_NOT_FOUND, 'No event stream at this path: POST JSON-RPC messages here, or GET /mcp/stream.'),
+        rpcError(
+          null,
+          RPC.METHOD_NOT_FOUND,
+          'No event stream at this path: POST JSON-RPC messages here, or GET /mcp/stream.',
+        ),
       );
       return;
     }
@@ -153,15 +162,19 @@ export function mcpRouter(deps: Deps, rateLimits: RateLimits, options: McpOption
         deps.clock.now(),
       );
       ctx.set(SESSION_HEADER, sessionId);
-      respond(ctx, [
-        rpcResult(initialize.message.id, {
-          protocolVersion: version,
-          capabilities: CAPABILITIES,
-          serverInfo: { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION },
-          instructions:
-            'E-invoicing (Factur-X, UBL, CII), e-signatures and the fiscal ledger. create_invoice and create_signature are billable with a production key; sandbox keys (sk_test_) are free.',
-        }),
-      ], false);
+      respond(
+        ctx,
+        [
+          rpcResult(initialize.message.id, {
+            protocolVersion: version,
+            capabilities: CAPABILITIES,
+            serverInfo: { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION },
+            instructions:
+              'E-invoicing (Factur-X, UBL, CII), e-signatures and the fiscal ledger. create_invoice and create_signature are billable with a production key; sandbox keys (sk_test_) are free.',
+          }),
+        ],
+        false,
+      );
       return;
     }
 
@@ -191,7 +204,11 @@ export function mcpRouter(deps: Deps, rateLimits: RateLimits, options: McpOption
     if (!sessionId) {
       throw new McpHttpError(
         400,
-        rpcError(null, RPC.INVALID_SESSION, 'Mcp-Session-Id header required: send initialize first and use the id it returns.'),
+        rpcError(
+          null,
+          RPC.INVALID_SESSION,
+          'Mcp-Session-Id header required: send initialize first and use the id it returns.',
+        ),
       );
     }
     const version = await touchMcpSession(deps.db, sessionId, caller.credential?.id as string, deps.clock.now());
@@ -219,7 +236,9 @@ export function mcpRouter(deps: Deps, rateLimits: RateLimits, options: McpOption
     }
     const body = new PassThrough();
     const ping = () =>
-      body.write(`event: ping\ndata: ${JSON.stringify({ type: 'ping', timestamp: deps.clock.now().toISOString() })}\n\n`);
+      body.write(
+        `event: ping\ndata: ${JSON.stringify({ type: 'ping', timestamp: deps.clock.now().toISOString() })}\n\n`,
+      );
     const timer = setInterval(ping, pingMs);
     const stop = () => {
       clearInterval(timer);
@@ -229,7 +248,11 @@ export function mcpRouter(deps: Deps, rateLimits: RateLimits, options: McpOption
     body.once('error', stop);
     ctx.req.socket.setTimeout(0);
     ctx.status = 200;
-    ctx.set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive' });
+    ctx.set({
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+    });
     ctx.body = body;
     ping();
   }
@@ -240,7 +263,11 @@ export function mcpRouter(deps: Deps, rateLimits: RateLimits, options: McpOption
 const unknownSession = () =>
   new McpHttpError(
     404,
-    rpcError(null, RPC.INVALID_SESSION, 'Unknown or expired session (idle over 3600 s, or ended): send initialize again.'),
+    rpcError(
+      null,
+      RPC.INVALID_SESSION,
+      'Unknown or expired session (idle over 3600 s, or ended): send initialize again.',
+    ),
   );
 
 function parseJson(text: string): unknown {

@@ -89,7 +89,12 @@ export function toolCatalogueOf(schemas: SchemaRegistry): ToolCatalogue {
 function resolveInput(input: ToolInput, schemas: SchemaRegistry): JsonSchema {
   if (typeof input === 'string') return withoutId(schemas.bundled(input));
   if (typeof input.base !== 'string') return { type: 'object', ...input };
-  const adapted = input as { base: string; paging?: boolean; omit?: readonly string[]; rename?: Record<string, string> };
+  const adapted = input as {
+    base: string;
+    paging?: boolean;
+    omit?: readonly string[];
+    rename?: Record<string, string>;
+  };
   const { base, paging } = adapted;
   const omit: readonly string[] = adapted.omit ?? [];
   const rename: Record<string, string> = adapted.rename ?? {};

@@ -119,5 +119,11 @@ export const renameId =
 /** The spec's MCP list tools page by 15 by default, at most 100 (spec "Limits", Pagination). */
 export const PAGING: Record<string, JsonSchema> = {
   page: { type: 'integer', minimum: 1, default: 1, description: 'Page number, from 1.' },
-  per_page: { type: 'integer', minimum: 1, maximum: 100, default: 15, description: 'Items per page, 15 by default, at most 100.' },
+  per_page: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 100,
+    default: 15,
+    description: 'Items per page, 15 by default, at most 100.',
+  },
 };

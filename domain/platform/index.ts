@@ -12,9 +12,6 @@ export {
   releaseIdempotencyKey,
   type StoredResponse,
 } from './idempotency-store.js';
-export { countOperationLimit } from './operation-limit.js';
-export { RateCounters } from './rate-counters.js';
-export { counterLimiter, limitNameOf, type RateLimitClass, scaledLimit } from './rate-limits.js';
 export {
   endMcpSession,
   MCP_SESSION_IDLE_SECONDS,
@@ -22,3 +19,6 @@ export {
   openMcpSession,
   touchMcpSession,
 } from './mcp-session-store.js';
+export { countOperationLimit } from './operation-limit.js';
+export { RateCounters } from './rate-counters.js';
+export { counterLimiter, limitNameOf, type RateLimitClass, scaledLimit } from './rate-limits.js';

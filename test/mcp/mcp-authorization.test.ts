@@ -35,9 +35,22 @@ type KeyActor = (typeof KEY_ACTORS)[number];
 type Outcome = 'unknown_tool' | 'refused' | 'served';
 
 const BASE_TOOLS = new Set([
-  'create_invoice', 'get_invoice', 'list_invoices', 'download_invoice',
-  'create_signature', 'get_signature', 'list_signatures', 'download_signed', 'cancel_signature', 'send_reminder',
-  'validate_siret', 'validate_vat', 'health_check', 'validate_api_key', 'get_balance', 'get_audit_trail',
+  'create_invoice',
+  'get_invoice',
+  'list_invoices',
+  'download_invoice',
+  'create_signature',
+  'get_signature',
+  'list_signatures',
+  'download_signed',
+  'cancel_signature',
+  'send_reminder',
+  'validate_siret',
+  'validate_vat',
+  'health_check',
+  'validate_api_key',
+  'get_balance',
+  'get_audit_trail',
 ]);
 
 /** Operations no HTTP route calls: who they refuse, by scope. */
@@ -71,7 +84,11 @@ function expected(tool: (typeof TOOLS)[number]): Record<KeyActor, Outcome> {
   return Object.fromEntries(
     KEY_ACTORS.map((actor) => [
       actor,
-      actor.startsWith('user_') && !BASE_TOOLS.has(tool.name) ? 'unknown_tool' : refusedBy.includes(actor) ? 'refused' : 'served',
+      actor.startsWith('user_') && !BASE_TOOLS.has(tool.name)
+        ? 'unknown_tool'
+        : refusedBy.includes(actor)
+          ? 'refused'
+          : 'served',
     ]),
   ) as Record<KeyActor, Outcome>;
 }
@@ -84,7 +101,11 @@ function sample(schema: JsonSchema, name = ''): unknown {
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
   switch (type) {
     case 'object': {
-      const keys: string[] = s.required?.length ? s.required : s.minProperties ? Object.keys(s.properties).slice(0, 1) : [];
+      const keys: string[] = s.required?.length
+        ? s.required
+        : s.minProperties
+          ? Object.keys(s.properties).slice(0, 1)
+          : [];
       return Object.fromEntries(keys.map((key) => [key, sample(s.properties[key], key)]));
     }
     case 'array':
@@ -115,7 +136,15 @@ test.before(async () => {
     .insert({ tenant_id: tenant.tenantId, environment: 'sandbox', name: 'Owned', external_id: `ext-${randomUUID()}` })
     .returning(['id']);
   const tenantKey = async (scopes: readonly string[], subTenantId: string | null = null) =>
-    (await insertApiKey(db, tenant.tenantId, { name: 'matrix', kind: 'secret', environment: 'sandbox', scopes, subTenantId })).key;
+    (
+      await insertApiKey(db, tenant.tenantId, {
+        name: 'matrix',
+        kind: 'secret',
+        environment: 'sandbox',
+        scopes,
+        subTenantId,
+      })
+    ).key;
   keys = {
     user_key: await seedUserKey(db, user, {}),
     user_key_invoices: await seedUserKey(db, user, { scopes: ['invoices'] }),
@@ -134,7 +163,11 @@ async function open(key: string): Promise<(body: unknown) => Promise<Json>> {
   const post = (body: unknown, session?: string) =>
     app.request('/mcp', {
       method: 'POST',
-      headers: { 'X-API-Key': key, 'Content-Type': 'application/json', ...(session ? { 'Mcp-Session-Id': session } : {}) },
+      headers: {
+        'X-API-Key': key,
+        'Content-Type': 'application/json',
+        ...(session ? { 'Mcp-Session-Id': session } : {}),
+      },
       body: JSON.stringify(body),
     });
   const init = await post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: {} });
@@ -165,7 +198,9 @@ test('credentials other than a working secret key are refused at the door: 401 w
 
 test('every tool, for every key actor: the audience, then the same refusals as its HTTP route', async (t) => {
   t.is(TOOLS.length, 54);
-  const calls = Object.fromEntries(await Promise.all(KEY_ACTORS.map(async (actor) => [actor, await open(keys[actor])])));
+  const calls = Object.fromEntries(
+    await Promise.all(KEY_ACTORS.map(async (actor) => [actor, await open(keys[actor])])),
+  );
   const mismatches: string[] = [];
   for (const tool of TOOLS) {
     const want = expected(tool);
@@ -173,16 +208,24 @@ test('every tool, for every key actor: the audience, then the same refusals as i
     const listed = tools.find((l: Json) => l.name === tool.name);
     const args = sample(listed.inputSchema) as Record<string, unknown>;
     for (const actor of KEY_ACTORS) {
-      const body = await calls[actor]({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: tool.name, arguments: args } });
+      const body = await calls[actor]({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: tool.name, arguments: args },
+      });
       const got: Outcome | string = body.error
         ? body.error.code === -32602 && /Unknown tool/.test(body.error.message)
           ? 'unknown_tool'
           : `rpc ${body.error.code}: ${body.error.message}`
-        : body.result.isError && /^(FORBIDDEN|FISCAL_SCOPE_DENIED|API_KEY_ENVIRONMENT_MISMATCH):/.test(body.result.content[0].text)
+        : body.result.isError &&
+            /^(FORBIDDEN|FISCAL_SCOPE_DENIED|API_KEY_ENVIRONMENT_MISMATCH):/.test(body.result.content[0].text)
           ? 'refused'
           : 'served';
       if (got !== want[actor]) {
-        mismatches.push(`${tool.name} × ${actor}: expected ${want[actor]}, got ${got}${body.result?.isError ? ` (${body.result.content[0].text})` : ''}`);
+        mismatches.push(
+          `${tool.name} × ${actor}: expected ${want[actor]}, got ${got}${body.result?.isError ? ` (${body.result.content[0].text})` : ''}`,
+        );
       }
     }
   }

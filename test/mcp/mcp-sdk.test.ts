@@ -26,7 +26,10 @@ test.before(async () => {
 });
 test.after.always(() => app?.close());
 
-async function connect(key: string, path = '/mcp/'): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+async function connect(
+  key: string,
+  path = '/mcp/',
+): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const transport = new StreamableHTTPClientTransport(new URL(`${app.url}${path}`), {
     requestInit: { headers: { 'X-API-Key': key } },
   });
@@ -50,102 +53,112 @@ const party = (name: string, siret: string) => ({
   postal_code: '75002',
 });
 
-test.serial('a tenant key sees 54 tools, a user key 16; one tool of every group works, with effects visible over HTTP', async (t) => {
-  const tenant = await seedPlatformTenant(app.ownerDb);
-  const key = tenant.keys.sk_test;
-  const http = (path: string, init: RequestInit = {}) =>
-    app.request(path, { ...init, headers: { 'X-API-Key': key, ...(init.headers ?? {}) } });
-  const { client, transport } = await connect(key);
-  t.is(client.getServerVersion()?.version, '1.2.0');
-  t.truthy(transport.sessionId, 'initialize issued a session id');
+test.serial(
+  'a tenant key sees 54 tools, a user key 16; one tool of every group works, with effects visible over HTTP',
+  async (t) => {
+    const tenant = await seedPlatformTenant(app.ownerDb);
+    const key = tenant.keys.sk_test;
+    const http = (path: string, init: RequestInit = {}) =>
+      app.request(path, { ...init, headers: { 'X-API-Key': key, ...(init.headers ?? {}) } });
+    const { client, transport } = await connect(key);
+    t.is(client.getServerVersion()?.version, '1.2.0');
+    t.truthy(transport.sessionId, 'initialize issued a session id');
 
-  const { tools } = await client.listTools();
-  t.is(tools.length, 54);
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  t.true(byName.get('create_invoice')?.description?.includes('BILLABLE'));
-  t.is(byName.get('delete_sub_tenant')?.annotations?.destructiveHint, true);
-  t.is(byName.get('get_invoice')?.annotations?.readOnlyHint, true);
-  t.is((byName.get('list_invoices')?.inputSchema.properties as Json).per_page.default, 15);
+    const { tools } = await client.listTools();
+    t.is(tools.length, 54);
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    t.true(byName.get('create_invoice')?.description?.includes('BILLABLE'));
+    t.is(byName.get('delete_sub_tenant')?.annotations?.destructiveHint, true);
+    t.is(byName.get('get_invoice')?.annotations?.readOnlyHint, true);
+    t.is((byName.get('list_invoices')?.inputSchema.properties as Json)?.per_page?.default, 15);
 
-  // Invoices: create, read back over HTTP, download through the link, validate the file.
-  const invoice = await call(client, 'create_invoice', {
-    invoice_number: `MCP-${Date.now()}`,
-    issue_date: '2026-11-20',
-    due_date: '2026-12-20',
-    seller: party('Vendeur SAS', SELLER_SIRET),
-    buyer: party('Acheteur SARL', BUYER_SIRET),
-    lines: [
-      { description: 'Conseil', quantity: 3, unit_price: 333.33 },
-      { description: 'Livre', quantity: 2, unit_price: 19.99, vat_rate: 5.5 },
-    ],
-  });
-  const read = await http(`/api/v1/invoices/${invoice.id}`);
-  t.is(read.status, 200);
-  const view = (await readJson(read)).data;
-  t.is(view.total_ht, 1039.97);
-  t.is(view.total_tax, 202.2);
-  const link = await call(client, 'download_invoice', { invoice_id: invoice.id, format: 'facturx' });
-  const file = await app.request(new URL(link.url).pathname + new URL(link.url).search);
-  t.is(file.status, 200);
-  const path = join(tmpdir(), `mcp-invoice-${invoice.id}.pdf`);
-  await writeFile(path, Buffer.from(await file.arrayBuffer()));
-  const report = validateAll([path]);
-  t.true(report.valid, JSON.stringify(report.files[0]?.errors ?? report));
-  const listed = await call(client, 'list_invoices', {});
-  t.is(listed.meta.per_page, 15);
-  t.true(listed.data.some((i: Json) => i.id === invoice.id));
+    // Invoices: create, read back over HTTP, download through the link, validate the file.
+    const invoice = await call(client, 'create_invoice', {
+      invoice_number: `MCP-${Date.now()}`,
+      issue_date: '2026-11-20',
+      due_date: '2026-12-20',
+      seller: party('Vendeur SAS', SELLER_SIRET),
+      buyer: party('Acheteur SARL', BUYER_SIRET),
+      lines: [
+        { description: 'Conseil', quantity: 3, unit_price: 333.33 },
+        { description: 'Livre', quantity: 2, unit_price: 19.99, vat_rate: 5.5 },
+      ],
+    });
+    const read = await http(`/api/v1/invoices/${invoice.id}`);
+    t.is(read.status, 200);
+    const view = (await readJson(read)).data;
+    t.is(view.total_ht, 1039.97);
+    t.is(view.total_tax, 202.2);
+    const link = await call(client, 'download_invoice', { invoice_id: invoice.id, format: 'facturx' });
+    const file = await app.request(new URL(link.url).pathname + new URL(link.url).search);
+    t.is(file.status, 200);
+    const path = join(tmpdir(), `mcp-invoice-${invoice.id}.pdf`);
+    await writeFile(path, Buffer.from(await file.arrayBuffer()));
+    const report = validateAll([path]);
+    t.true(report.valid, JSON.stringify(report.files[0]?.errors ?? report));
+    const listed = await call(client, 'list_invoices', {});
+    t.is(listed.meta.per_page, 15);
+    t.true(listed.data.some((i: Json) => i.id === invoice.id));
 
-  // Signatures.
-  const signature = await call(client, 'create_signature', {
-    document_name: 'contract.pdf',
-    document_base64: minimalPdf().toString('base64'),
-    signer: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
-  });
-  t.is((await http(`/api/v1/signatures/${signature.id}`)).status, 200);
+    // Signatures.
+    const signature = await call(client, 'create_signature', {
+      document_name: 'contract.pdf',
+      document_base64: minimalPdf().toString('base64'),
+      signer: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+    });
+    t.is((await http(`/api/v1/signatures/${signature.id}`)).status, 200);
 
-  // Credit notes.
-  const creditNote = await call(client, 'create_credit_note', {
-    invoice_id: invoice.id,
-    reason: 'Geste commercial',
-    items: itemsFor(view, 0.5),
-  });
-  const note = await http(`/api/v1/credit-notes/${creditNote.id}`);
-  t.is(note.status, 200);
-  t.is((await readJson(note)).data.invoice_id, invoice.id);
+    // Credit notes.
+    const creditNote = await call(client, 'create_credit_note', {
+      invoice_id: invoice.id,
+      reason: 'Geste commercial',
+      items: itemsFor(view, 0.5),
+    });
+    const note = await http(`/api/v1/credit-notes/${creditNote.id}`);
+    t.is(note.status, 200);
+    t.is((await readJson(note)).data.invoice_id, invoice.id);
 
-  // Fiscal, system, validation, account, audit.
-  t.is(typeof (await call(client, 'get_kill_switch_status')).active, 'boolean');
-  t.is((await call(client, 'health_check')).status, 'ok');
-  t.like(await call(client, 'validate_api_key'), { valid: true, owner: 'tenant', environment: 'sandbox' });
-  t.like(await call(client, 'validate_siret', { siret: SELLER_SIRET }), { valid: true, siren: SELLER_SIRET.slice(0, 9) });
-  t.like(await call(client, 'validate_vat', { vat_number: 'FR00123456789' }), { valid: false });
-  t.truthy(await call(client, 'get_balance'));
-  const trail = await call(client, 'get_audit_trail', { entity_type: 'invoice', entity_id: invoice.id });
-  t.is(trail.data[0].action, 'invoice.created');
-  t.true(trail.integrity_valid);
+    // Fiscal, system, validation, account, audit.
+    t.is(typeof (await call(client, 'get_kill_switch_status')).active, 'boolean');
+    t.is((await call(client, 'health_check')).status, 'ok');
+    t.like(await call(client, 'validate_api_key'), { valid: true, owner: 'tenant', environment: 'sandbox' });
+    t.like(await call(client, 'validate_siret', { siret: SELLER_SIRET }), {
+      valid: true,
+      siren: SELLER_SIRET.slice(0, 9),
+    });
+    t.like(await call(client, 'validate_vat', { vat_number: 'FR00123456789' }), { valid: false });
+    t.truthy(await call(client, 'get_balance'));
+    const trail = await call(client, 'get_audit_trail', { entity_type: 'invoice', entity_id: invoice.id });
+    t.is(trail.data[0].action, 'invoice.created');
+    t.true(trail.integrity_valid);
 
-  // Tenant, billing, statistics, sub-tenants, incoming.
-  await call(client, 'update_tenant_profile', { name: 'Renamed by an agent' });
-  t.is((await readJson(await http('/api/v1/tenant/me'))).data.name, 'Renamed by an agent');
-  t.truthy(await call(client, 'get_billing_usage'));
-  t.truthy(await call(client, 'get_stats_overview'));
-  const sub = await call(client, 'create_sub_tenant', { external_id: `ext-${Date.now()}`, name: 'Client agent' });
-  t.is((await http(`/api/v1/tenant/sub-tenants/${sub.id}`)).status, 200);
-  t.is((await call(client, 'find_sub_tenant_by_external_id', { external_id: sub.external_id })).id, sub.id);
-  t.deepEqual((await call(client, 'list_incoming_invoices')).data, []);
+    // Tenant, billing, statistics, sub-tenants, incoming.
+    await call(client, 'update_tenant_profile', { name: 'Renamed by an agent' });
+    t.is((await readJson(await http('/api/v1/tenant/me'))).data.name, 'Renamed by an agent');
+    t.truthy(await call(client, 'get_billing_usage'));
+    t.truthy(await call(client, 'get_stats_overview'));
+    const sub = await call(client, 'create_sub_tenant', { external_id: `ext-${Date.now()}`, name: 'Client agent' });
+    t.is((await http(`/api/v1/tenant/sub-tenants/${sub.id}`)).status, 200);
+    t.is((await call(client, 'find_sub_tenant_by_external_id', { external_id: sub.external_id })).id, sub.id);
+    t.deepEqual((await call(client, 'list_incoming_invoices')).data, []);
 
-  t.deepEqual(await client.ping(), {});
-  await transport.terminateSession();
-  // The ended session is gone: the same id now answers 404 with -32002.
-  const after = await app.request('/mcp', {
-    method: 'POST',
-    headers: { 'X-API-Key': key, 'Mcp-Session-Id': transport.sessionId ?? 'gone', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
-  });
-  t.is(after.status, 404);
-  t.is((await readJson(after)).error.code, -32002);
-  await client.close();
-});
+    t.deepEqual(await client.ping(), {});
+    await transport.terminateSession();
+    // The ended session is gone: the same id now answers 404 with -32002.
+    const after = await app.request('/mcp', {
+      method: 'POST',
+      headers: {
+        'X-API-Key': key,
+        'Mcp-Session-Id': transport.sessionId ?? 'gone',
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    t.is(after.status, 404);
+    t.is((await readJson(after)).error.code, -32002);
+    await client.close();
+  },
+);
 
 test.serial('a user key reaches the 16 base tools, under /api/mcp too', async (t) => {
   const user = await seedUser(app.ownerDb);
@@ -153,27 +166,24 @@ test.serial('a user key reaches the 16 base tools, under /api/mcp too', async (t
   const { client } = await connect(key, '/api/mcp');
   const { tools } = await client.listTools();
   t.is(tools.length, 16);
-  t.deepEqual(
-    [...new Set(tools.map((tool) => tool.name))].sort(),
-    [
-      'cancel_signature',
-      'create_invoice',
-      'create_signature',
-      'download_invoice',
-      'download_signed',
-      'get_audit_trail',
-      'get_balance',
-      'get_invoice',
-      'get_signature',
-      'health_check',
-      'list_invoices',
-      'list_signatures',
-      'send_reminder',
-      'validate_api_key',
-      'validate_siret',
-      'validate_vat',
-    ],
-  );
+  t.deepEqual([...new Set(tools.map((tool) => tool.name))].sort(), [
+    'cancel_signature',
+    'create_invoice',
+    'create_signature',
+    'download_invoice',
+    'download_signed',
+    'get_audit_trail',
+    'get_balance',
+    'get_invoice',
+    'get_signature',
+    'health_check',
+    'list_invoices',
+    'list_signatures',
+    'send_reminder',
+    'validate_api_key',
+    'validate_siret',
+    'validate_vat',
+  ]);
   t.like(await call(client, 'validate_api_key'), { owner: 'user' });
   // A tenant tool does not exist for a user's key.
   const refused = await t.throwsAsync(client.callTool({ name: 'get_tenant_profile', arguments: {} }));

@@ -3,15 +3,16 @@ import { readJson } from '../helpers/http.js';
 import { seedPlatformTenant, seedUser, seedUserKey } from '../helpers/identities.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read JSON-RPC bodies loosely
-type Json = any;
-
 /** The MCP transport's every error case and edge, over raw HTTP (spec "MCP server", "Errors"). */
 let app: TestApp;
 let key: string;
 test.before(async () => {
   app = await startTestApp({
-    env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: '{"mcp":{"per_minute":1000}}', CORS_ORIGINS: 'https://agent.example.com' },
+    env: {
+      RATE_LIMIT_SCALE: '1',
+      RATE_LIMITS: '{"mcp":{"per_minute":1000}}',
+      CORS_ORIGINS: 'https://agent.example.com',
+    },
     mcp: { streamPingMs: 50 },
   });
   key = (await seedPlatformTenant(app.ownerDb)).keys.sk_test;
@@ -27,7 +28,12 @@ const rpc = (body: unknown, headers: Record<string, string> = {}, path = '/mcp')
 
 async function session(k = key): Promise<string> {
   const res = await rpc(
-    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2024-11-05', clientInfo: { name: 't', version: '1' } } },
+    {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2024-11-05', clientInfo: { name: 't', version: '1' } },
+    },
     { 'X-API-Key': k },
   );
   return res.headers.get('mcp-session-id') as string;
@@ -57,7 +63,11 @@ test('ids are echoed exactly, 0 and strings included; notifications get 202 and 
   const id = await session();
   const h = { 'Mcp-Session-Id': id };
   t.is((await readJson(await rpc({ jsonrpc: '2.0', id: 0, method: 'ping' }, h))).id, 0);
-  t.deepEqual(await readJson(await rpc({ jsonrpc: '2.0', id: 'a-b', method: 'ping' }, h)), { jsonrpc: '2.0', id: 'a-b', result: {} });
+  t.deepEqual(await readJson(await rpc({ jsonrpc: '2.0', id: 'a-b', method: 'ping' }, h)), {
+    jsonrpc: '2.0',
+    id: 'a-b',
+    result: {},
+  });
   const note = await rpc({ jsonrpc: '2.0', method: 'notifications/initialized' }, h);
   t.is(note.status, 202);
   t.is(await note.text(), '');
@@ -89,9 +99,13 @@ test('-32700 for bad JSON as HTTP 400; -32601 for an unknown method; -32602 for 
   t.is(bad.status, 400);
   t.like(await readJson(bad), { jsonrpc: '2.0', id: null, error: { code: -32700 } });
   t.is((await readJson(await rpc({ jsonrpc: '2.0', id: 2, method: 'resources/list' }, h))).error.code, -32601);
-  const call = async (params: unknown) => (await readJson(await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params }, h))).error;
+  const call = async (params: unknown) =>
+    (await readJson(await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/call', params }, h))).error;
   t.like(await call({}), { code: -32602 });
-  t.like(await call({ name: 'no_such_tool' }), { code: -32602, message: 'Unknown tool: no_such_tool. See tools/list.' });
+  t.like(await call({ name: 'no_such_tool' }), {
+    code: -32602,
+    message: 'Unknown tool: no_such_tool. See tools/list.',
+  });
   t.like(await call({ name: 'get_invoice', arguments: [] }), { code: -32602 });
   const invalid = await call({ name: 'get_invoice', arguments: { invoice_id: 'not-a-uuid', extra: 1 } });
   t.is(invalid.code, -32602);
@@ -102,7 +116,12 @@ test('a business error is a tool result with isError and the HTTP code and messa
   const id = await session();
   const missing = '00000000-0000-4000-8000-000000000000';
   const res = await rpc(
-    { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get_invoice', arguments: { invoice_id: missing } } },
+    {
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'tools/call',
+      params: { name: 'get_invoice', arguments: { invoice_id: missing } },
+    },
     { 'Mcp-Session-Id': id },
   );
   const { result } = await readJson(res);
@@ -117,9 +136,15 @@ test('a bad or missing key is HTTP 401 with -32001; X-Service-API-Key and Bearer
     t.is(res.status, 401);
     t.like(await readJson(res), { id: null, error: { code: -32001 } });
   }
-  const service = await rpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, { 'X-API-Key': '', 'X-Service-API-Key': key });
+  const service = await rpc(
+    { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} },
+    { 'X-API-Key': '', 'X-Service-API-Key': key },
+  );
   t.is(service.status, 200);
-  const bearer = await rpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, { 'X-API-Key': '', Authorization: `Bearer ${key}` });
+  const bearer = await rpc(
+    { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} },
+    { 'X-API-Key': '', Authorization: `Bearer ${key}` },
+  );
   t.is(bearer.status, 200);
 });
 
@@ -134,14 +159,15 @@ test('sessions: required after initialize (400), unknown (404 -32002), bound to 
 
   const id = await session();
   const other = (await seedPlatformTenant(app.ownerDb)).keys.sk_test;
-  t.is((await ping({ 'Mcp-Session-Id': id, 'X-API-Key': other })).status, 404, "another key cannot use the session");
+  t.is((await ping({ 'Mcp-Session-Id': id, 'X-API-Key': other })).status, 404, 'another key cannot use the session');
   t.is((await ping({ 'Mcp-Session-Id': id })).status, 200);
 
   await app.ownerDb('mcp_sessions').update({ last_seen_at: app.ownerDb.raw("now() - interval '3601 seconds'") });
   t.is((await ping({ 'Mcp-Session-Id': id })).status, 404, 'idle for more than an hour');
 
   const live = await session();
-  const del = (h: Record<string, string>) => app.request('/mcp/', { method: 'DELETE', headers: { 'X-API-Key': key, ...h } });
+  const del = (h: Record<string, string>) =>
+    app.request('/mcp/', { method: 'DELETE', headers: { 'X-API-Key': key, ...h } });
   t.is((await del({ 'Mcp-Session-Id': live })).status, 204);
   t.is((await del({ 'Mcp-Session-Id': live })).status, 404);
   t.is((await ping({ 'Mcp-Session-Id': live })).status, 404);
@@ -219,7 +245,10 @@ test('a user key: tenant tools are unknown; a production key without KYB is refu
   );
   t.like(await readJson(res), { error: { code: -32602 } });
   const pending = await seedPlatformTenant(app.ownerDb, { kyb: 'pending' });
-  const refused = await rpc({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }, { 'X-API-Key': pending.keys.sk_live });
+  const refused = await rpc(
+    { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} },
+    { 'X-API-Key': pending.keys.sk_live },
+  );
   t.is(refused.status, 403);
   t.like(await readJson(refused), { error: { code: -32001, data: { code: 'KYC_REQUIRED' } } });
 });

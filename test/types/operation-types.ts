@@ -6,11 +6,6 @@
  * operation, with the `input` and `output` ids the operation itself declares.
  */
 
-import { validateSiret } from '../../domain/companies/operations/validate-siret.js';
-import { validateVat } from '../../domain/companies/operations/validate-vat.js';
-import { getCreditNoteAuditTrail } from '../../domain/credit-notes/operations/get-credit-note-audit-trail.js';
-import { getSignatureAuditTrail } from '../../domain/signatures/operations/get-signature-audit-trail.js';
-import { validateApiKey } from '../../domain/tenants/operations/validate-api-key.js';
 import { completeFiscalAnchor } from '../../domain/anchoring/operations/complete-fiscal-anchor.js';
 import { downloadAnchorCaCertificate } from '../../domain/anchoring/operations/download-anchor-ca-certificate.js';
 import { downloadAnchorToken } from '../../domain/anchoring/operations/download-anchor-token.js';
@@ -49,6 +44,8 @@ import { listCompanies } from '../../domain/companies/operations/list-companies.
 import { recordCompanyKyc } from '../../domain/companies/operations/record-company-kyc.js';
 import { startCompanyKyc } from '../../domain/companies/operations/start-company-kyc.js';
 import { updateCompany } from '../../domain/companies/operations/update-company.js';
+import { validateSiret } from '../../domain/companies/operations/validate-siret.js';
+import { validateVat } from '../../domain/companies/operations/validate-vat.js';
 import { readCreditNoteFile } from '../../domain/credit-notes/credit-note-file-bytes.js';
 import { createCreditNote } from '../../domain/credit-notes/operations/create-credit-note.js';
 import { createSubTenantCreditNote } from '../../domain/credit-notes/operations/create-sub-tenant-credit-note.js';
@@ -57,6 +54,7 @@ import { downloadCreditNote } from '../../domain/credit-notes/operations/downloa
 import { downloadCreditNoteFile } from '../../domain/credit-notes/operations/download-credit-note-file.js';
 import { generateCreditNoteDocuments } from '../../domain/credit-notes/operations/generate-credit-note-documents.js';
 import { getCreditNote } from '../../domain/credit-notes/operations/get-credit-note.js';
+import { getCreditNoteAuditTrail } from '../../domain/credit-notes/operations/get-credit-note-audit-trail.js';
 import { getRemainingCreditable } from '../../domain/credit-notes/operations/get-remaining-creditable.js';
 import { listCreditNotes } from '../../domain/credit-notes/operations/list-credit-notes.js';
 import { listSubTenantCreditNotes } from '../../domain/credit-notes/operations/list-sub-tenant-credit-notes.js';
@@ -135,6 +133,7 @@ import { getOpenapiCredit } from '../../domain/signatures/operations/get-openapi
 import { getProviderSignatureRef } from '../../domain/signatures/operations/get-provider-signature-ref.js';
 import { getSandboxSignatureDownloadLink } from '../../domain/signatures/operations/get-sandbox-signature-download-link.js';
 import { getSignature } from '../../domain/signatures/operations/get-signature.js';
+import { getSignatureAuditTrail } from '../../domain/signatures/operations/get-signature-audit-trail.js';
 import { getSignatureDownloadLink } from '../../domain/signatures/operations/get-signature-download-link.js';
 import { getSignatureReminder } from '../../domain/signatures/operations/get-signature-reminder.js';
 import { getSigningDocument } from '../../domain/signatures/operations/get-signing-document.js';
@@ -179,6 +178,7 @@ import { regenerateTenantKey } from '../../domain/tenants/operations/regenerate-
 import { registerTenant } from '../../domain/tenants/operations/register-tenant.js';
 import { revokeApiKey } from '../../domain/tenants/operations/revoke-api-key.js';
 import { updateTenantProfile } from '../../domain/tenants/operations/update-tenant-profile.js';
+import { validateApiKey } from '../../domain/tenants/operations/validate-api-key.js';
 import { bulkInvoiceStatus } from '../../domain/transmission/operations/bulk-invoice-status.js';
 import { bulkSubmitInvoices } from '../../domain/transmission/operations/bulk-submit-invoices.js';
 import { connectProvider } from '../../domain/transmission/operations/connect-provider.js';

@@ -58,7 +58,8 @@ export const accountTools: readonly ToolSpec[] = [
     name: 'get_balance',
     group: 'account',
     title: 'Prepaid balance',
-    description: 'The prepaid balance that billable calls (create_invoice 0.04 EUR, create_signature 1.20 EUR in production) are debited from. Free.',
+    description:
+      'The prepaid balance that billable calls (create_invoice 0.04 EUR, create_signature 1.20 EUR in production) are debited from. Free.',
     input: 'EmptyInput',
     annotations: READ,
     operation: getBalance,

@@ -50,7 +50,12 @@ export const creditNoteTools: readonly ToolSpec[] = [
     description:
       'Returns a link `{url, expires_at}`, valid 15 minutes without credentials, to a credit note file: pdf (default), facturx, ubl or cii.',
     input: creditNoteId({
-      type: { type: 'string', enum: ['pdf', 'facturx', 'ubl', 'cii'], default: 'pdf', description: 'Which file, pdf by default.' },
+      type: {
+        type: 'string',
+        enum: ['pdf', 'facturx', 'ubl', 'cii'],
+        default: 'pdf',
+        description: 'Which file, pdf by default.',
+      },
     }),
     annotations: READ,
     operation: downloadCreditNote,
@@ -60,7 +65,8 @@ export const creditNoteTools: readonly ToolSpec[] = [
     name: 'delete_credit_note',
     group: 'credit_notes',
     title: 'Delete a draft credit note',
-    description: 'Deletes a credit note that is still a draft. DESTRUCTIVE; a sent credit note cannot be deleted (refused).',
+    description:
+      'Deletes a credit note that is still a draft. DESTRUCTIVE; a sent credit note cannot be deleted (refused).',
     input: creditNoteId(),
     annotations: DESTROY,
     operation: deleteCreditNote,
@@ -80,7 +86,8 @@ export const creditNoteTools: readonly ToolSpec[] = [
     name: 'get_remaining_creditable',
     group: 'credit_notes',
     title: 'What remains creditable',
-    description: 'How much of an invoice can still be credited, in total and per line, after its credit notes. Use it before create_credit_note.',
+    description:
+      'How much of an invoice can still be credited, in total and per line, after its credit notes. Use it before create_credit_note.',
     input: idArgument('invoice_id', 'The invoice id (UUID).'),
     annotations: READ,
     operation: getRemainingCreditable,

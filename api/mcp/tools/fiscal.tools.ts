@@ -1,4 +1,8 @@
-import { exportForensic, getFiscalAttestation, getFiscalCompliance } from '../../../domain/fiscal-exports/operations/index.js';
+import {
+  exportForensic,
+  getFiscalAttestation,
+  getFiscalCompliance,
+} from '../../../domain/fiscal-exports/operations/index.js';
 import {
   activateKillSwitch,
   checkFiscalIntegrity,
@@ -38,7 +42,8 @@ export const fiscalTools: readonly ToolSpec[] = [
     name: 'list_fiscal_entries',
     group: 'fiscal',
     title: 'List ledger entries',
-    description: 'Lists fiscal ledger entries (invoices, credit notes, payments, closings), 15 per page by default (at most 100), by date and type. Needs fiscal:read.',
+    description:
+      'Lists fiscal ledger entries (invoices, credit notes, payments, closings), 15 per page by default (at most 100), by date and type. Needs fiscal:read.',
     input: { base: 'FiscalEntriesInput', paging: true, omit: ['environment'] },
     annotations: READ,
     operation: listFiscalEntries,
@@ -47,7 +52,8 @@ export const fiscalTools: readonly ToolSpec[] = [
     name: 'list_fiscal_closings',
     group: 'fiscal',
     title: 'List closings',
-    description: 'Lists daily, monthly and yearly closings with their totals and anchors, 15 per page by default (at most 100). Needs fiscal:read.',
+    description:
+      'Lists daily, monthly and yearly closings with their totals and anchors, 15 per page by default (at most 100). Needs fiscal:read.',
     input: { base: 'FiscalClosingsInput', paging: true, omit: ['environment'] },
     annotations: READ,
     operation: listFiscalClosings,
@@ -56,7 +62,8 @@ export const fiscalTools: readonly ToolSpec[] = [
     name: 'get_fiscal_attestation',
     group: 'fiscal',
     title: 'Yearly attestation',
-    description: 'The yearly fiscal attestation data for a calendar year (the publisher’s technical self-declaration). Needs fiscal:read.',
+    description:
+      'The yearly fiscal attestation data for a calendar year (the publisher’s technical self-declaration). Needs fiscal:read.',
     input: { base: 'FiscalAttestationInput', omit: ['environment'] },
     annotations: READ,
     operation: getFiscalAttestation,
@@ -65,7 +72,8 @@ export const fiscalTools: readonly ToolSpec[] = [
     name: 'get_kill_switch_status',
     group: 'fiscal',
     title: 'Kill switch status',
-    description: 'Whether the fiscal kill switch is on (invoice and credit-note creation blocked), since when and why. Needs fiscal:read.',
+    description:
+      'Whether the fiscal kill switch is on (invoice and credit-note creation blocked), since when and why. Needs fiscal:read.',
     input: 'EmptyInput',
     annotations: READ,
     operation: getKillSwitchStatus,
@@ -74,7 +82,8 @@ export const fiscalTools: readonly ToolSpec[] = [
     name: 'list_fiscal_rules',
     group: 'fiscal',
     title: 'Fiscal rules in force',
-    description: 'The fiscal rules (VAT rates, rounding, numbering) in force today or on a given date. Needs fiscal:read.',
+    description:
+      'The fiscal rules (VAT rates, rounding, numbering) in force today or on a given date. Needs fiscal:read.',
     input: 'FiscalRulesInput',
     annotations: READ,
     operation: listFiscalRules,
@@ -91,9 +100,23 @@ export const fiscalTools: readonly ToolSpec[] = [
       required: ['year'],
       properties: {
         year: { type: 'integer', minimum: 2000, maximum: 2100, description: 'Calendar year.' },
-        month: { type: 'integer', minimum: 1, maximum: 12, description: 'One month of the year; the whole year when left out.' },
-        sub_tenant_id: { type: 'string', format: 'uuid', description: 'One sub-tenant’s FEC; the tenant’s own when left out.' },
-        format: { type: 'string', enum: ['pipe', 'tab'], default: 'pipe', description: 'Field separator: pipe (default) or tab.' },
+        month: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 12,
+          description: 'One month of the year; the whole year when left out.',
+        },
+        sub_tenant_id: {
+          type: 'string',
+          format: 'uuid',
+          description: 'One sub-tenant’s FEC; the tenant’s own when left out.',
+        },
+        format: {
+          type: 'string',
+          enum: ['pipe', 'tab'],
+          default: 'pipe',
+          description: 'Field separator: pipe (default) or tab.',
+        },
       },
     },
     annotations: READ,
@@ -123,12 +146,15 @@ export const fiscalTools: readonly ToolSpec[] = [
     name: 'deactivate_kill_switch',
     group: 'fiscal',
     title: 'Deactivate the kill switch',
-    description: 'Turns the fiscal kill switch OFF: invoices and credit notes can be created again. Needs fiscal:admin; `reason` is required and recorded.',
+    description:
+      'Turns the fiscal kill switch OFF: invoices and credit notes can be created again. Needs fiscal:admin; `reason` is required and recorded.',
     input: {
       type: 'object',
       additionalProperties: false,
       required: ['reason'],
-      properties: { reason: { type: 'string', minLength: 1, maxLength: 1000, description: 'Why the switch goes off (recorded).' } },
+      properties: {
+        reason: { type: 'string', minLength: 1, maxLength: 1000, description: 'Why the switch goes off (recorded).' },
+      },
     },
     annotations: UPDATE,
     operation: deactivateKillSwitch,

@@ -1,5 +1,10 @@
 import { Decimal } from 'decimal.js';
-import { createInvoice, getInvoice, getInvoiceDownloadLink, listInvoices } from '../../../domain/invoicing/operations/index.js';
+import {
+  createInvoice,
+  getInvoice,
+  getInvoiceDownloadLink,
+  listInvoices,
+} from '../../../domain/invoicing/operations/index.js';
 import type { JsonSchema } from '../../../schemas/registry.js';
 import { CREATE, idArgument, PAGING, READ, renameId, type ToolSpec } from '../tool.js';
 
@@ -10,12 +15,25 @@ const party = (role: string): JsonSchema => ({
   description: `The ${role}.`,
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 255, description: 'Legal name.' },
-    siret: { type: 'string', pattern: '^[0-9]{14}$', description: 'SIRET, 14 digits (required for the seller; for a French company buyer).' },
-    vat_number: { type: 'string', maxLength: 20, description: 'Intra-community VAT number (FR + key + SIREN for France).' },
+    siret: {
+      type: 'string',
+      pattern: '^[0-9]{14}$',
+      description: 'SIRET, 14 digits (required for the seller; for a French company buyer).',
+    },
+    vat_number: {
+      type: 'string',
+      maxLength: 20,
+      description: 'Intra-community VAT number (FR + key + SIREN for France).',
+    },
     address: { type: 'string', minLength: 1, maxLength: 255, description: 'Street line.' },
     city: { type: 'string', minLength: 1, maxLength: 255, description: 'City.' },
     postal_code: { type: 'string', minLength: 1, maxLength: 20, description: 'Postal code (5 digits in France).' },
-    country: { type: 'string', pattern: '^[A-Z]{2}$', default: 'FR', description: 'ISO 3166-1 alpha-2 code, FR by default.' },
+    country: {
+      type: 'string',
+      pattern: '^[A-Z]{2}$',
+      default: 'FR',
+      description: 'ISO 3166-1 alpha-2 code, FR by default.',
+    },
   },
 });
 
@@ -25,7 +43,12 @@ const CREATE_INVOICE_ARGUMENTS: JsonSchema = {
   additionalProperties: false,
   required: ['invoice_number', 'issue_date', 'seller', 'buyer', 'lines'],
   properties: {
-    invoice_number: { type: 'string', minLength: 1, maxLength: 50, description: 'Your invoice number, unique per seller, at most 50 characters.' },
+    invoice_number: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 50,
+      description: 'Your invoice number, unique per seller, at most 50 characters.',
+    },
     issue_date: { type: 'string', format: 'date', description: 'Issue date, YYYY-MM-DD.' },
     due_date: { type: 'string', format: 'date', description: 'Payment due date, YYYY-MM-DD.' },
     seller: party('seller (the issuer; its SIRET is required)'),
@@ -34,20 +57,37 @@ const CREATE_INVOICE_ARGUMENTS: JsonSchema = {
       type: 'array',
       minItems: 1,
       maxItems: 1000,
-      description: 'The lines; totals are computed from them (line: quantity × unit_price rounded to the cent, VAT per line).',
+      description:
+        'The lines; totals are computed from them (line: quantity × unit_price rounded to the cent, VAT per line).',
       items: {
         type: 'object',
         additionalProperties: false,
         required: ['description', 'quantity', 'unit_price'],
         properties: {
           description: { type: 'string', minLength: 1, maxLength: 4000, description: 'What is sold.' },
-          quantity: { type: 'number', minimum: 0.001, maximum: 1_000_000_000, description: 'Quantity, at least 0.001.' },
+          quantity: {
+            type: 'number',
+            minimum: 0.001,
+            maximum: 1_000_000_000,
+            description: 'Quantity, at least 0.001.',
+          },
           unit_price: { type: 'number', minimum: 0, maximum: 1_000_000_000, description: 'Unit price excluding VAT.' },
-          vat_rate: { type: 'number', minimum: 0, maximum: 100, default: 20, description: 'VAT rate in percent, 20 by default.' },
+          vat_rate: {
+            type: 'number',
+            minimum: 0,
+            maximum: 100,
+            default: 20,
+            description: 'VAT rate in percent, 20 by default.',
+          },
         },
       },
     },
-    format: { type: 'string', enum: ['facturx', 'ubl', 'cii'], default: 'facturx', description: 'Output format, Factur-X by default.' },
+    format: {
+      type: 'string',
+      enum: ['facturx', 'ubl', 'cii'],
+      default: 'facturx',
+      description: 'Output format, Factur-X by default.',
+    },
     profile: {
       type: 'string',
       enum: ['minimum', 'basicwl', 'basic', 'en16931', 'extended'],
@@ -57,7 +97,15 @@ const CREATE_INVOICE_ARGUMENTS: JsonSchema = {
   },
 };
 
-type Party = { name: string; siret?: string; vat_number?: string; address: string; city: string; postal_code: string; country: string };
+type Party = {
+  name: string;
+  siret?: string;
+  vat_number?: string;
+  address: string;
+  city: string;
+  postal_code: string;
+  country: string;
+};
 type Line = { description: string; quantity: number; unit_price: number; vat_rate: number };
 
 const cents = (value: Decimal): number => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
@@ -142,7 +190,18 @@ export const invoiceTools: readonly ToolSpec[] = [
       properties: {
         status: {
           type: 'string',
-          enum: ['draft', 'validated', 'submitted', 'transmitted', 'processing', 'completed', 'failed', 'paid', 'rejected', 'deleted'],
+          enum: [
+            'draft',
+            'validated',
+            'submitted',
+            'transmitted',
+            'processing',
+            'completed',
+            'failed',
+            'paid',
+            'rejected',
+            'deleted',
+          ],
           description: 'Only invoices in this status.',
         },
         date_from: { type: 'string', format: 'date', description: 'Issued on or after this date.' },

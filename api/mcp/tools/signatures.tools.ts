@@ -8,7 +8,7 @@ import {
   remindSignature,
 } from '../../../domain/signatures/operations/index.js';
 import type { JsonSchema } from '../../../schemas/registry.js';
-import { CREATE, DESTROY, idArgument, PAGING, READ, renameId, type ToolSpec, UPDATE } from '../tool.js';
+import { CREATE, DESTROY, idArgument, READ, renameId, type ToolSpec, UPDATE } from '../tool.js';
 
 /** The specification's `create_signature` arguments: one signer, the PDF in base64. */
 const CREATE_SIGNATURE_ARGUMENTS: JsonSchema = {
@@ -16,7 +16,12 @@ const CREATE_SIGNATURE_ARGUMENTS: JsonSchema = {
   additionalProperties: false,
   required: ['document_name', 'signer'],
   properties: {
-    document_name: { type: 'string', minLength: 1, maxLength: 255, description: 'File name of the PDF, also the request title (`contract.pdf`).' },
+    document_name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: 'File name of the PDF, also the request title (`contract.pdf`).',
+    },
     signer: {
       type: 'object',
       additionalProperties: false,
@@ -25,13 +30,37 @@ const CREATE_SIGNATURE_ARGUMENTS: JsonSchema = {
       properties: {
         first_name: { type: 'string', minLength: 1, maxLength: 100, description: 'First name.' },
         last_name: { type: 'string', minLength: 1, maxLength: 100, description: 'Last name.' },
-        email: { type: 'string', format: 'email', maxLength: 255, description: 'E-mail address; the signing link goes there.' },
-        phone: { type: 'string', pattern: '^\\+[1-9][0-9]{6,14}$', description: 'Mobile number, E.164 (+33612345678); needed for the SMS code.' },
+        email: {
+          type: 'string',
+          format: 'email',
+          maxLength: 255,
+          description: 'E-mail address; the signing link goes there.',
+        },
+        phone: {
+          type: 'string',
+          pattern: '^\\+[1-9][0-9]{6,14}$',
+          description: 'Mobile number, E.164 (+33612345678); needed for the SMS code.',
+        },
       },
     },
-    document_base64: { type: 'string', minLength: 1, maxLength: 27963052, description: 'The PDF to sign, base64, at most 20 MB.' },
-    document_url: { type: 'string', format: 'uri', maxLength: 2048, description: 'Not fetched by this server: send document_base64 instead.' },
-    otp_method: { type: 'string', enum: ['email', 'sms'], default: 'email', description: 'How the signer gets the one-time code: email (default) or sms (needs signer.phone).' },
+    document_base64: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 27963052,
+      description: 'The PDF to sign, base64, at most 20 MB.',
+    },
+    document_url: {
+      type: 'string',
+      format: 'uri',
+      maxLength: 2048,
+      description: 'Not fetched by this server: send document_base64 instead.',
+    },
+    otp_method: {
+      type: 'string',
+      enum: ['email', 'sms'],
+      default: 'email',
+      description: 'How the signer gets the one-time code: email (default) or sms (needs signer.phone).',
+    },
     redirect_url: { type: 'string', format: 'uri', maxLength: 2048, description: 'Where the signer goes once done.' },
   },
 };
@@ -75,7 +104,8 @@ export const signatureTools: readonly ToolSpec[] = [
     name: 'get_signature',
     group: 'signatures',
     title: 'Read a signature request',
-    description: 'Reads one signature request with its signers and their status (pending, completed, refused, expired, cancelled).',
+    description:
+      'Reads one signature request with its signers and their status (pending, completed, refused, expired, cancelled).',
     input: signatureId(),
     annotations: READ,
     operation: getSignature,
@@ -85,7 +115,8 @@ export const signatureTools: readonly ToolSpec[] = [
     name: 'list_signatures',
     group: 'signatures',
     title: 'List signature requests',
-    description: 'Lists signature requests of the key’s environment, newest first, 15 per page by default (at most 100), optionally by status.',
+    description:
+      'Lists signature requests of the key’s environment, newest first, 15 per page by default (at most 100), optionally by status.',
     input: { base: 'SignatureListInput', paging: true, omit: ['environment'] },
     annotations: READ,
     operation: listSignatures,

@@ -1,4 +1,8 @@
-import { getBillingUsage, listBillingInvoices, listBillingTransactions } from '../../../domain/billing/operations/index.js';
+import {
+  getBillingUsage,
+  listBillingInvoices,
+  listBillingTransactions,
+} from '../../../domain/billing/operations/index.js';
 import {
   acceptIncomingInvoice,
   getIncomingInvoice,
@@ -37,7 +41,8 @@ export const tenantTools: readonly ToolSpec[] = [
     name: 'update_tenant_profile',
     group: 'tenant',
     title: 'Update the tenant profile',
-    description: 'Changes the tenant’s name, billing or technical e-mail, or webhook URL (null removes it). Needs profile:write.',
+    description:
+      'Changes the tenant’s name, billing or technical e-mail, or webhook URL (null removes it). Needs profile:write.',
     input: 'UpdateTenantProfileInput',
     annotations: UPDATE,
     operation: updateTenantProfile,
@@ -46,7 +51,8 @@ export const tenantTools: readonly ToolSpec[] = [
     name: 'get_tenant_stats',
     group: 'tenant',
     title: 'Tenant statistics',
-    description: 'Counts for the tenant: sub-tenants, companies, invoices, credit notes, keys, the balance and this month’s movements.',
+    description:
+      'Counts for the tenant: sub-tenants, companies, invoices, credit notes, keys, the balance and this month’s movements.',
     input: 'EmptyInput',
     annotations: READ,
     operation: getTenantStats,
@@ -55,7 +61,8 @@ export const tenantTools: readonly ToolSpec[] = [
     name: 'list_billing_invoices',
     group: 'billing',
     title: 'Monthly billing invoices',
-    description: 'The monthly invoices the service issued to the tenant (usage of the month), 15 per page by default, by year.',
+    description:
+      'The monthly invoices the service issued to the tenant (usage of the month), 15 per page by default, by year.',
     input: { base: 'BillingInvoiceListInput', paging: true },
     annotations: READ,
     operation: listBillingInvoices,
@@ -64,7 +71,8 @@ export const tenantTools: readonly ToolSpec[] = [
     name: 'get_billing_usage',
     group: 'billing',
     title: 'Billable usage',
-    description: 'Billable usage per month (invoices, signatures, credit notes and their prices), one month or the last months.',
+    description:
+      'Billable usage per month (invoices, signatures, credit notes and their prices), one month or the last months.',
     input: 'BillingUsageInput',
     annotations: READ,
     operation: getBillingUsage,
@@ -82,7 +90,8 @@ export const tenantTools: readonly ToolSpec[] = [
     name: 'get_stats_overview',
     group: 'statistics',
     title: 'Statistics overview',
-    description: 'An overview of the tenant’s activity: documents, sub-tenants, keys, balance and this month’s movements (as get_tenant_stats).',
+    description:
+      'An overview of the tenant’s activity: documents, sub-tenants, keys, balance and this month’s movements (as get_tenant_stats).',
     input: 'EmptyInput',
     annotations: READ,
     operation: getTenantStats,
@@ -114,7 +123,8 @@ export const tenantTools: readonly ToolSpec[] = [
     name: 'list_sub_tenants',
     group: 'sub_tenants',
     title: 'List sub-tenants',
-    description: 'Lists the tenant’s sub-tenants (its clients, subsidiaries or departments), 15 per page by default, by status or a search text.',
+    description:
+      'Lists the tenant’s sub-tenants (its clients, subsidiaries or departments), 15 per page by default, by status or a search text.',
     input: { base: 'ListSubTenantsInput', paging: true },
     annotations: READ,
     operation: listSubTenants,
@@ -123,7 +133,8 @@ export const tenantTools: readonly ToolSpec[] = [
     name: 'create_sub_tenant',
     group: 'sub_tenants',
     title: 'Create a sub-tenant',
-    description: 'Creates a sub-tenant with your own `external_id` (unique) and a name; invoices can then be issued for it. Needs sub_tenants:write.',
+    description:
+      'Creates a sub-tenant with your own `external_id` (unique) and a name; invoices can then be issued for it. Needs sub_tenants:write.',
     input: 'CreateSubTenantInput',
     annotations: CREATE,
     operation: createSubTenant,
@@ -142,7 +153,8 @@ export const tenantTools: readonly ToolSpec[] = [
     name: 'update_sub_tenant',
     group: 'sub_tenants',
     title: 'Update a sub-tenant',
-    description: 'Changes a sub-tenant’s fields (name, e-mail, SIRET, VAT number, address, metadata). Needs sub_tenants:write.',
+    description:
+      'Changes a sub-tenant’s fields (name, e-mail, SIRET, VAT number, address, metadata). Needs sub_tenants:write.',
     input: { base: 'UpdateSubTenantInput', rename: { id: 'sub_tenant_id' } },
     annotations: UPDATE,
     operation: updateSubTenant,
@@ -168,7 +180,9 @@ export const tenantTools: readonly ToolSpec[] = [
       type: 'object',
       additionalProperties: false,
       required: ['external_id'],
-      properties: { external_id: { type: 'string', minLength: 1, maxLength: 255, description: 'Your id of the sub-tenant.' } },
+      properties: {
+        external_id: { type: 'string', minLength: 1, maxLength: 255, description: 'Your id of the sub-tenant.' },
+      },
     },
     annotations: READ,
     operation: findSubTenantByExternalId,
@@ -183,7 +197,11 @@ export const tenantTools: readonly ToolSpec[] = [
       type: 'object',
       additionalProperties: false,
       properties: {
-        status: { type: 'string', enum: ['received', 'accepted', 'rejected', 'disputed', 'paid'], description: 'Only in this status.' },
+        status: {
+          type: 'string',
+          enum: ['received', 'accepted', 'rejected', 'disputed', 'paid'],
+          description: 'Only in this status.',
+        },
         date_from: { type: 'string', format: 'date', description: 'Received on or after this date.' },
         date_to: { type: 'string', format: 'date', description: 'Received on or before this date.' },
         ...PAGING,
@@ -223,7 +241,12 @@ export const tenantTools: readonly ToolSpec[] = [
     title: 'Reject a supplier invoice',
     description: 'Rejects a received supplier invoice with a reason; the status goes back to the supplier. Final.',
     input: incomingId({
-      reason: { type: 'string', minLength: 1, maxLength: 900, description: 'Why it is rejected (sent to the supplier).' },
+      reason: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 900,
+        description: 'Why it is rejected (sent to the supplier).',
+      },
     }),
     annotations: DESTROY,
     operation: rejectIncomingInvoice,

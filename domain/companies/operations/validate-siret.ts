@@ -14,7 +14,13 @@ export const validateSiret = defineQuery<ValidateSiretInput, SiretValidation>({
   transactional: false,
   async run(input) {
     const siret = input.siret.replace(/\s+/g, '');
-    const invalid = (reason: string): SiretValidation => ({ siret, valid: false, siren: null, vat_number: null, reason });
+    const invalid = (reason: string): SiretValidation => ({
+      siret,
+      valid: false,
+      siren: null,
+      vat_number: null,
+      reason,
+    });
     if (!/^[0-9]{14}$/.test(siret)) return invalid('A SIRET is 14 digits.');
     if (!isValidSiret(siret)) return invalid('The check digit does not match (Luhn).');
     const siren = siret.slice(0, 9);

@@ -33,13 +33,15 @@ export const validateVat = defineQuery<ValidateVatInput, VatValidation>({
     }
     if (!VAT_PREFIXES.has(prefix)) return answer(`${prefix} is not the VAT prefix of an EU member state.`);
     if (prefix !== 'FR') return answer(null);
-    if (!/^FR[0-9A-Z]{2}[0-9]{9}$/.test(vat)) return answer('A French VAT number is FR, a 2-character key, then the 9-digit SIREN.');
+    if (!/^FR[0-9A-Z]{2}[0-9]{9}$/.test(vat))
+      return answer('A French VAT number is FR, a 2-character key, then the 9-digit SIREN.');
     const siren = vat.slice(4);
     if (/^[0-9]{2}$/.test(vat.slice(2, 4)) && vat.slice(2, 4) !== frenchVatKey(siren)) {
       return answer(`The key does not match the SIREN: it is FR${frenchVatKey(siren)}${siren}.`);
     }
     const siret = input.siret?.replace(/\s+/g, '');
-    if (siret && siret.slice(0, 9) !== siren) return answer(`The SIREN ${siren} is not the SIRET's (${siret.slice(0, 9)}).`);
+    if (siret && siret.slice(0, 9) !== siren)
+      return answer(`The SIREN ${siren} is not the SIRET's (${siret.slice(0, 9)}).`);
     return answer(null);
   },
 });
