@@ -111,10 +111,56 @@ export const ApiKeyValidation = {
 } as const;
 export type ApiKeyValidation = FromSchema<typeof ApiKeyValidation>;
 
+export const FiscalExportLinkInput = {
+  $id: 'FiscalExportLinkInput',
+  type: 'object',
+  description: 'Which fiscal export to link to: the FEC of a period, or the forensic archive.',
+  additionalProperties: false,
+  required: ['export'],
+  properties: {
+    export: {
+      type: 'string',
+      enum: ['fec', 'forensic'],
+      description: '`fec`: the FEC text file; `forensic`: the ZIP archive.',
+    },
+    year: { type: 'integer', minimum: 2000, maximum: 2100, description: 'FEC only, required: the calendar year.' },
+    month: { type: 'integer', minimum: 1, maximum: 12, description: 'FEC only: one month of the year.' },
+    format: { type: 'string', enum: ['tab', 'pipe'], default: 'tab', description: 'FEC only: field separator.' },
+    sub_tenant_id: {
+      type: 'string',
+      format: 'uuid',
+      description: "One sub-tenant's chain; the tenant's own (FEC) or all its chains (forensic) when left out.",
+    },
+  },
+} as const;
+export type FiscalExportLinkInput = FromSchema<typeof FiscalExportLinkInput>;
+
+export const FiscalExportFileInput = {
+  $id: 'FiscalExportFileInput',
+  type: 'object',
+  description: 'A fiscal export download link token.',
+  additionalProperties: false,
+  required: ['token'],
+  properties: {
+    token: { type: 'string', maxLength: 4096, description: 'The signed token of the download link.' },
+  },
+} as const;
+export type FiscalExportFileInput = FromSchema<typeof FiscalExportFileInput>;
+
+export const FiscalExportFile = {
+  $id: 'FiscalExportFile',
+  type: 'string',
+  description:
+    'The file behind a fiscal export link: the FEC (text/plain, `<SIREN>FEC<YYYYMMDD>.txt`) or the forensic archive (application/zip), built when the link is used.',
+} as const;
+
 export const mcpSchemas = [
   ValidateSiretInput,
   SiretValidation,
   ValidateVatInput,
   VatValidation,
   ApiKeyValidation,
+  FiscalExportLinkInput,
+  FiscalExportFileInput,
+  FiscalExportFile,
 ] as const;

@@ -1,9 +1,7 @@
-import { Readable } from 'node:stream';
 import type { Caller } from '../../domain/shared/caller.js';
 import type { Deps } from '../../domain/shared/deps.js';
 import { asAppError, errorBody, errorLine } from '../../domain/shared/error-body.js';
 import { authorize, execute } from '../../domain/shared/execute.js';
-import type { FileOutput } from '../../domain/shared/file-output.js';
 import { type JsonRpcId, type JsonRpcRequest, type JsonRpcResponse, RPC, rpcError, rpcResult } from './json-rpc.js';
 import type { ToolCatalogue } from './tool-catalogue.js';
 
@@ -79,7 +77,7 @@ async function callTool(
     authorize(operation, caller); // the caller's kind and scope first, as a route checks them before the body
     const input = tool.spec.toInput ? tool.spec.toInput(args, caller) : args;
     const output = await execute(operation, input, caller, deps);
-    return rpcResult(id, await toolResult(output));
+    return rpcResult(id, toolResult(output));
   } catch (err) {
     const known = asAppError(err);
     if (!known) {
@@ -92,25 +90,10 @@ async function callTool(
   }
 }
 
-/** An operation's output as a tool result: JSON as text; a text file as its text. */
-async function toolResult(output: unknown): Promise<ToolResult> {
-  if (isFileOutput(output)) {
-    const bytes = Buffer.isBuffer(output.content) ? output.content : await collect(output.content);
-    const text = output.contentType.startsWith('text/')
-      ? bytes.toString('utf8')
-      : JSON.stringify({ filename: output.filename, content_type: output.contentType, bytes: bytes.length });
-    return { content: [{ type: 'text', text }] };
-  }
+/**
+ * An operation's output as a tool result: its JSON as text. No tool answers a file: the download and
+ * export tools call the operations that answer a short-lived link instead.
+ */
+function toolResult(output: unknown): ToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(output ?? null) }] };
-}
-
-const isFileOutput = (output: unknown): output is FileOutput =>
-  typeof output === 'object' &&
-  output !== null &&
-  (Buffer.isBuffer((output as FileOutput).content) || (output as FileOutput).content instanceof Readable);
-
-async function collect(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
 }

@@ -120,6 +120,22 @@ test.serial(
 
     // Fiscal, system, validation, account, audit.
     t.is(typeof (await call(client, 'get_kill_switch_status')).active, 'boolean');
+    // The exports answer links; the FEC behind the link is the one the HTTP route gives, pipe-separated.
+    const fecLink = await call(client, 'export_fec', { year: 2026 });
+    const fromLink = await app.request(new URL(fecLink.url).pathname);
+    t.is(fromLink.status, 200);
+    t.regex(fromLink.headers.get('content-type') ?? '', /^text\/plain/);
+    const fec = await fromLink.text();
+    t.is(fec, await (await http('/api/v1/tenant/fiscal/fec?year=2026&format=pipe')).text());
+    t.true(fec.split('\r\n')[0].includes('|'));
+    const archive = await app.request(new URL((await call(client, 'export_forensic')).url).pathname);
+    t.is(archive.status, 200);
+    t.is(
+      Buffer.from(await archive.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+      'PK',
+    );
     t.is((await call(client, 'health_check')).status, 'ok');
     t.like(await call(client, 'validate_api_key'), { valid: true, owner: 'tenant', environment: 'sandbox' });
     t.like(await call(client, 'validate_siret', { siret: SELLER_SIRET }), {

@@ -252,3 +252,23 @@ test('a user key: tenant tools are unknown; a production key without KYB is refu
   t.is(refused.status, 403);
   t.like(await readJson(refused), { error: { code: -32001, data: { code: 'KYC_REQUIRED' } } });
 });
+
+test('export links: a tampered token is refused (403); a link stops working once its key is revoked', async (t) => {
+  const tenant = await seedPlatformTenant(app.ownerDb);
+  const k = tenant.keys.sk_test;
+  const id = await session(k);
+  const res = await rpc(
+    { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'export_fec', arguments: { year: 2026 } } },
+    { 'X-API-Key': k, 'Mcp-Session-Id': id },
+  );
+  const link = JSON.parse((await readJson(res)).result.content[0].text);
+  const path = new URL(link.url).pathname;
+  t.is((await app.request(`${path.slice(0, -3)}xyz`)).status, 403);
+  await app
+    .ownerDb('api_keys')
+    .where({ tenant_id: tenant.tenantId, environment: 'sandbox', kind: 'secret' })
+    .update({ status: 'revoked' });
+  const revoked = await app.request(path);
+  t.is(revoked.status, 403);
+  t.is((await readJson(revoked)).code, 'DOWNLOAD_LINK_INVALID');
+});

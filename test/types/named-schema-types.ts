@@ -48,6 +48,8 @@ type NamedTypes = {
   ValidateVatInput: Equals<mcp.ValidateVatInput, SchemaType<'ValidateVatInput'>>;
   VatValidation: Equals<mcp.VatValidation, SchemaType<'VatValidation'>>;
   ApiKeyValidation: Equals<mcp.ApiKeyValidation, SchemaType<'ApiKeyValidation'>>;
+  FiscalExportLinkInput: Equals<mcp.FiscalExportLinkInput, SchemaType<'FiscalExportLinkInput'>>;
+  FiscalExportFileInput: Equals<mcp.FiscalExportFileInput, SchemaType<'FiscalExportFileInput'>>;
   ProviderSignatureState: Equals<signatureProviderJobs.ProviderSignatureState, SchemaType<'ProviderSignatureState'>>;
   SignatureHandover: Equals<signatureProviderJobs.SignatureHandover, SchemaType<'SignatureHandover'>>;
   RecordSignatureHandoverInput: Equals<

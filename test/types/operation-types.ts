@@ -6,6 +6,8 @@
  * operation, with the `input` and `output` ids the operation itself declares.
  */
 
+import { downloadFiscalExport } from '../../domain/fiscal-exports/operations/download-fiscal-export.js';
+import { getFiscalExportLink } from '../../domain/fiscal-exports/operations/get-fiscal-export-link.js';
 import { completeFiscalAnchor } from '../../domain/anchoring/operations/complete-fiscal-anchor.js';
 import { downloadAnchorCaCertificate } from '../../domain/anchoring/operations/download-anchor-ca-certificate.js';
 import { downloadAnchorToken } from '../../domain/anchoring/operations/download-anchor-token.js';
@@ -239,6 +241,7 @@ type FileSchemaId =
   | 'FiscalAnchorFile'
   | 'FiscalDocumentPdf'
   | 'ForensicExportFile'
+  | 'FiscalExportFile'
   | 'FiscalRulesExport'
   | 'InvoiceFile'
   | 'SignatureFile'
@@ -340,6 +343,8 @@ export const CHECKED_OPERATIONS = {
   getCreditNoteAuditTrail: [getCreditNoteAuditTrail, 'CreditNoteIdInput', 'InvoiceAuditTrail'],
   getSignatureAuditTrail: [getSignatureAuditTrail, 'SignatureIdInput', 'InvoiceAuditTrail'],
   validateApiKey: [validateApiKey, 'EmptyInput', 'ApiKeyValidation'],
+  getFiscalExportLink: [getFiscalExportLink, 'FiscalExportLinkInput', 'DownloadLink'],
+  downloadFiscalExport: [downloadFiscalExport, 'FiscalExportFileInput', 'FiscalExportFile'],
   getInvoiceAuditTrail: [getInvoiceAuditTrail, 'InvoiceIdInput', 'InvoiceAuditTrail'],
   getInvoiceDownloadLink: [getInvoiceDownloadLink, 'InvoiceDownloadInput', 'DownloadLink'],
   getInvoice: [getInvoice, 'InvoiceIdInput', 'Invoice'],

@@ -1,13 +1,12 @@
 import {
-  exportForensic,
   getFiscalAttestation,
   getFiscalCompliance,
+  getFiscalExportLink,
 } from '../../../domain/fiscal-exports/operations/index.js';
 import {
   activateKillSwitch,
   checkFiscalIntegrity,
   deactivateKillSwitch,
-  exportFec,
   getKillSwitchStatus,
   listFiscalClosings,
   listFiscalEntries,
@@ -93,7 +92,7 @@ export const fiscalTools: readonly ToolSpec[] = [
     group: 'fiscal',
     title: 'Export the FEC',
     description:
-      'Builds the FEC (fichier des écritures comptables) of a calendar year (or one month): 18 legal columns, pipe-separated by default (tab on request). Needs fiscal:read.',
+      'Returns a link `{url, expires_at}`, valid 15 minutes without credentials, to the FEC (fichier des écritures comptables) of a calendar year or one month: a text file of 18 legal columns, pipe-separated by default (tab on request), built when the link is fetched. Needs fiscal:read.',
     input: {
       type: 'object',
       additionalProperties: false,
@@ -120,7 +119,8 @@ export const fiscalTools: readonly ToolSpec[] = [
       },
     },
     annotations: READ,
-    operation: exportFec,
+    operation: getFiscalExportLink,
+    toInput: (args) => ({ export: 'fec', ...args }),
   },
   {
     name: 'perform_daily_closing',
@@ -164,9 +164,10 @@ export const fiscalTools: readonly ToolSpec[] = [
     group: 'fiscal',
     title: 'Forensic archive',
     description:
-      'Builds the forensic archive of the ledger (entries, closings, anchors, certificates, integrity report and a verification script, as a ZIP) for an auditor. Needs fiscal:read.',
+      'Returns a link `{url, expires_at}`, valid 15 minutes without credentials, to the forensic archive of the ledger for an auditor: a ZIP of entries, closings, anchors, certificates, a fresh integrity check and a verification script, built when the link is fetched. Needs fiscal:read.',
     input: { base: 'ForensicExportInput', omit: ['environment'] },
     annotations: READ,
-    operation: exportForensic,
+    operation: getFiscalExportLink,
+    toInput: (args) => ({ export: 'forensic', ...args }),
   },
 ];
