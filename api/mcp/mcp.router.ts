@@ -286,10 +286,16 @@ async function readBody(ctx: Context): Promise<string> {
   if (declared > BODY_LIMIT) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > BODY_LIMIT) throw tooLarge();
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of ctx.req) {
+      size += (chunk as Buffer).length;
+      if (size > BODY_LIMIT) throw tooLarge();
+      chunks.push(chunk as Buffer);
+    }
+  } catch (err) {
+    if (err instanceof McpHttpError) throw err;
+    // The client went away mid-body: nothing to answer, nothing to log as a failure of ours.
+    throw new McpHttpError(400, rpcError(null, RPC.PARSE_ERROR, 'The request body was cut short.'));
   }
   return Buffer.concat(chunks).toString('utf8');
 }
