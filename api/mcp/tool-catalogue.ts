@@ -35,7 +35,7 @@ export class ToolCatalogue {
     const ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: true, coerceTypes: false });
     (addFormats as unknown as (a: Ajv2020) => void)(ajv);
     for (const spec of tools) {
-      const inputSchema = resolveInput(spec.input, schemas);
+      const inputSchema = portable(resolveInput(spec.input, schemas)) as JsonSchema;
       let validate: ValidateFunction | undefined;
       this.byName.set(spec.name, {
         spec,
@@ -110,6 +110,22 @@ function resolveInput(input: ToolInput, schemas: SchemaRegistry): JsonSchema {
   const required = (schema.required ?? []).filter((name) => !omit.includes(name)).map((name) => rename[name] ?? name);
   const { required: _required, ...rest } = schema;
   return { ...rest, properties, ...(required.length ? { required } : {}) };
+}
+
+/**
+ * `type: ["string", "null"]` → `anyOf: [{type: string}, {type: null}]`, the other keywords kept: the
+ * same schema, in the form tool-schema dialects with a single `type` accept (the Inspector's
+ * portability check; Gemini-style function declarations).
+ */
+function portable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(portable);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type' && Array.isArray(value)) out.anyOf = value.map((type) => ({ type }));
+    else out[key] = key === 'enum' || key === 'const' || key === 'default' || key === 'examples' ? value : portable(value);
+  }
+  return out;
 }
 
 function withoutId(schema: JsonSchema): JsonSchema {
