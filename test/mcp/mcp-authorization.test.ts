@@ -58,6 +58,8 @@ const WITHOUT_ROUTE: Record<string, readonly KeyActor[]> = {
   validate_siret: [],
   validate_vat: [],
   validate_api_key: [],
+  // The link to the FEC or the forensic archive: refuses whom their routes refuse (nobody holding a tenant key).
+  get_fiscal_export_link: [],
 };
 
 /**
