@@ -17,6 +17,7 @@ import {
   DEFAULT_PROTOCOL_VERSION,
   MCP_SERVER_NAME,
   MCP_SERVER_VERSION,
+  PROTOCOL_VERSIONS,
 } from './mcp-server.js';
 import { toolCatalogueOf } from './tool-catalogue.js';
 
@@ -179,6 +180,18 @@ export function mcpRouter(deps: Deps, rateLimits: RateLimits, options: McpOption
     }
 
     await requireSession(ctx, caller);
+    // Clients of 2025-06-18 and later name the version agreed on every request; an unknown one is refused.
+    const version = ctx.get('MCP-Protocol-Version');
+    if (version && !PROTOCOL_VERSIONS.includes(version)) {
+      throw new McpHttpError(
+        400,
+        rpcError(
+          null,
+          RPC.INVALID_REQUEST,
+          `Unsupported MCP-Protocol-Version ${version}: one of ${PROTOCOL_VERSIONS.join(', ')}.`,
+        ),
+      );
+    }
     const responses: JsonRpcResponse[] = [];
     for (const incoming of messages) {
       if (incoming.kind === 'invalid') responses.push(incoming.error);

@@ -123,7 +123,8 @@ function portable(node: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'type' && Array.isArray(value)) out.anyOf = value.map((type) => ({ type }));
-    else out[key] = key === 'enum' || key === 'const' || key === 'default' || key === 'examples' ? value : portable(value);
+    else
+      out[key] = key === 'enum' || key === 'const' || key === 'default' || key === 'examples' ? value : portable(value);
   }
   return out;
 }

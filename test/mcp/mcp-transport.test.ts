@@ -87,6 +87,13 @@ test('ids are echoed exactly, 0 and strings included; notifications get 202 and 
     { jsonrpc: '2.0', id: 'x', error: { code: -32601, message: 'Method not found: nope.' } },
     { jsonrpc: '2.0', id: 9, error: { code: -32600, message: 'Invalid Request: "jsonrpc" must be "2.0".' } },
   ]);
+  const version = await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { ...h, 'MCP-Protocol-Version': '2020-01-01' });
+  t.is(version.status, 400);
+  t.is((await readJson(version)).error.code, -32600);
+  t.is(
+    (await rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { ...h, 'MCP-Protocol-Version': '2025-06-18' })).status,
+    200,
+  );
   const empty = await rpc([], h);
   t.is(empty.status, 400);
   t.is((await readJson(empty)).error.code, -32600);
