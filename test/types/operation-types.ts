@@ -6,8 +6,6 @@
  * operation, with the `input` and `output` ids the operation itself declares.
  */
 
-import { downloadFiscalExport } from '../../domain/fiscal-exports/operations/download-fiscal-export.js';
-import { getFiscalExportLink } from '../../domain/fiscal-exports/operations/get-fiscal-export-link.js';
 import { completeFiscalAnchor } from '../../domain/anchoring/operations/complete-fiscal-anchor.js';
 import { downloadAnchorCaCertificate } from '../../domain/anchoring/operations/download-anchor-ca-certificate.js';
 import { downloadAnchorToken } from '../../domain/anchoring/operations/download-anchor-token.js';
@@ -62,12 +60,14 @@ import { listCreditNotes } from '../../domain/credit-notes/operations/list-credi
 import { listSubTenantCreditNotes } from '../../domain/credit-notes/operations/list-sub-tenant-credit-notes.js';
 import { sendCreditNote } from '../../domain/credit-notes/operations/send-credit-note.js';
 import { downloadFiscalAttestation } from '../../domain/fiscal-exports/operations/download-fiscal-attestation.js';
+import { downloadFiscalExport } from '../../domain/fiscal-exports/operations/download-fiscal-export.js';
 import { downloadIscaMeasuresRegister } from '../../domain/fiscal-exports/operations/download-isca-measures-register.js';
 import { downloadIscaSelfAttestation } from '../../domain/fiscal-exports/operations/download-isca-self-attestation.js';
 import { downloadIscaTechnicalDossier } from '../../domain/fiscal-exports/operations/download-isca-technical-dossier.js';
 import { exportForensic } from '../../domain/fiscal-exports/operations/export-forensic.js';
 import { getFiscalAttestation } from '../../domain/fiscal-exports/operations/get-fiscal-attestation.js';
 import { getFiscalCompliance } from '../../domain/fiscal-exports/operations/get-fiscal-compliance.js';
+import { getFiscalExportLink } from '../../domain/fiscal-exports/operations/get-fiscal-export-link.js';
 import { acceptIncomingInvoice } from '../../domain/incoming/operations/accept-incoming-invoice.js';
 import { disputeIncomingInvoice } from '../../domain/incoming/operations/dispute-incoming-invoice.js';
 import { getIncomingInvoice } from '../../domain/incoming/operations/get-incoming-invoice.js';
