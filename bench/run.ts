@@ -49,7 +49,10 @@ async function main(): Promise<boolean> {
     log(`forensic_export: ${JSON.stringify(forensic)}`);
   }
   const mcp = compareMcp(reports);
-  if (mcp) log(`mcp_tools_call: ${mcp.mcp_web_cpu_ms_per_call} ms CPU per call, ${mcp.ratio} × ${MCP_HTTP_EQUIVALENT} (target ≤ ${mcp.target})`);
+  if (mcp)
+    log(
+      `mcp_tools_call: ${mcp.mcp_web_cpu_ms_per_call} ms CPU per call, ${mcp.ratio} × ${MCP_HTTP_EQUIVALENT} (target ≤ ${mcp.target})`,
+    );
   const document = {
     node: process.version,
     started_at: startedAt,
