@@ -1,4 +1,5 @@
 import test from 'ava';
+import { DEFAULT_RATE_LIMITS } from '../../domain/shared/rate-limit-defaults.js';
 import { readJson } from '../helpers/http.js';
 import { seedPlatformTenant, seedUser, seedUserKey } from '../helpers/identities.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -221,6 +222,8 @@ test('GET /mcp/stream: an SSE stream with pings, ended cleanly when the client g
 });
 
 test('the MCP rate limit: 60 per minute per key by default, then 429 with -32001 and Retry-After', async (t) => {
+  t.deepEqual(DEFAULT_RATE_LIMITS.mcp, { per_minute: 60 });
+  t.deepEqual(app.deps.config.rateLimits.mcp, { per_minute: 1000 }, 'RATE_LIMITS overrides it');
   const limited = await startTestApp({ env: { RATE_LIMIT_SCALE: '1', RATE_LIMITS: '{"mcp":{"per_minute":3}}' } });
   try {
     const k = (await seedPlatformTenant(limited.ownerDb)).keys.sk_test;
