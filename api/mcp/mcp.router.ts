@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { endMcpSession, openMcpSession, touchMcpSession } from '../../domain/platform/index.js';
-import type { Caller } from '../../domain/shared/caller.js';
+import { anonymousCaller, type Caller } from '../../domain/shared/caller.js';
 import type { Deps } from '../../domain/shared/deps.js';
 import { asAppError, errorBody, errorLine } from '../../domain/shared/error-body.js';
 import type { RateLimits } from '../http/rate-limit.js';
@@ -44,6 +44,8 @@ const MCP_ROUTE = {
   tag: 'MCP',
 } as unknown as RouteSpec;
 
+const DISCOVERY_ROUTE = { method: 'get', path: '/mcp', auth: ['none'], tag: 'MCP' } as unknown as RouteSpec;
+
 class McpHttpError extends Error {
   constructor(
     readonly status: number,
@@ -68,7 +70,7 @@ export function mcpRouter(deps: Deps, rateLimits: RateLimits, options: McpOption
   for (const prefix of ['', '/api']) {
     router.get(`${prefix}/mcp/stream`, (ctx) => withErrors(ctx, () => stream(ctx)));
     for (const path of [`${prefix}/mcp`, `${prefix}/mcp/`]) {
-      router.get(path, (ctx) => discovery(ctx));
+      router.get(path, (ctx) => withErrors(ctx, () => discovery(ctx)));
       router.post(path, (ctx) => withErrors(ctx, () => post(ctx)));
       router.delete(path, (ctx) => withErrors(ctx, () => end(ctx)));
     }
@@ -110,7 +112,9 @@ export function mcpRouter(deps: Deps, rateLimits: RateLimits, options: McpOption
     return caller;
   }
 
-  function discovery(ctx: Context): void {
+  /** `GET /mcp` takes no credentials: it counts against the per-address anonymous limit. */
+  async function discovery(ctx: Context): Promise<void> {
+    await rateLimits.enforce(ctx, DISCOVERY_ROUTE, anonymousCaller(ctx.ip, (ctx.state as RequestState).requestId));
     // The SDK opens its event stream with GET and Accept: text/event-stream only; any JSON there
     // would be read as a broken stream and retried forever. 405 tells it there is none here.
     const accepts = ctx.get('Accept');

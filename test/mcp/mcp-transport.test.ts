@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import test from 'ava';
 import { DEFAULT_RATE_LIMITS } from '../../domain/shared/rate-limit-defaults.js';
 import { readJson } from '../helpers/http.js';
@@ -170,7 +171,11 @@ test('sessions: required after initialize (400), unknown (404 -32002), bound to 
   t.is((await ping({ 'Mcp-Session-Id': id, 'X-API-Key': other })).status, 404, 'another key cannot use the session');
   t.is((await ping({ 'Mcp-Session-Id': id })).status, 200);
 
-  await app.ownerDb('mcp_sessions').update({ last_seen_at: app.ownerDb.raw("now() - interval '3601 seconds'") });
+  // This session only: the other tests of the file run at the same time on the same database.
+  await app
+    .ownerDb('mcp_sessions')
+    .where({ id_hash: createHash('sha256').update(id).digest('hex') })
+    .update({ last_seen_at: app.ownerDb.raw("now() - interval '3601 seconds'") });
   t.is((await ping({ 'Mcp-Session-Id': id })).status, 404, 'idle for more than an hour');
 
   const live = await session();

@@ -32,9 +32,9 @@ export const fiscalTools: readonly ToolSpec[] = [
     group: 'fiscal',
     title: 'Check the ledger’s integrity',
     description:
-      'Recomputes the hash chain of the fiscal ledger (the tenant’s own, or one sub-tenant’s) and reports any broken link. Read-only; needs fiscal:read.',
+      'Recomputes the hash chains of the fiscal ledger (all the tenant’s, or one sub-tenant’s) and reports any broken link. Changes no data (the check itself is recorded); needs fiscal:read.',
     input: 'FiscalIntegrityInput',
-    annotations: READ,
+    annotations: UPDATE,
     operation: checkFiscalIntegrity,
   },
   {
