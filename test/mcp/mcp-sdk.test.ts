@@ -8,7 +8,7 @@ import { itemsFor } from '../helpers/credit-notes.js';
 import { validateAll } from '../helpers/einvoice-validator.js';
 import { readJson } from '../helpers/http.js';
 import { seedPlatformTenant, seedUser, seedUserKey } from '../helpers/identities.js';
-import { BUYER_SIRET, SELLER_SIRET } from '../helpers/invoice-bodies.js';
+import { BUYER_SIRET, invoiceBody, SELLER_SIRET } from '../helpers/invoice-bodies.js';
 import { minimalPdf } from '../helpers/minimal-pdf.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -206,3 +206,40 @@ test.serial('a user key reaches the 16 base tools, under /api/mcp too', async (t
   t.regex(refused?.message ?? '', /Unknown tool/);
   await client.close();
 });
+
+test.serial(
+  'billable and blocked calls fail as over HTTP: no balance in production, then the kill switch',
+  async (t) => {
+    const tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
+    const { client } = await connect(tenant.keys.sk_live);
+    const args = (n: string) => ({
+      invoice_number: n,
+      issue_date: '2026-11-20',
+      seller: party('Vendeur SAS', SELLER_SIRET),
+      buyer: party('Acheteur SARL', BUYER_SIRET),
+      lines: [{ description: 'Conseil', quantity: 1, unit_price: 100 }],
+    });
+    const poor = (await client.callTool({ name: 'create_invoice', arguments: args('PROD-1') })) as Json;
+    t.true(poor.isError);
+    t.regex(poor.content[0].text, /^INSUFFICIENT_BALANCE: /);
+    const [{ n }] = await app.ownerDb('invoices').where({ tenant_id: tenant.tenantId }).count({ n: '*' });
+    t.is(Number(n), 0, 'nothing written');
+
+    const { client: sandbox } = await connect(tenant.keys.sk_test);
+    t.true((await call(sandbox, 'activate_kill_switch', { reason: 'Suspected tampering' })).active);
+    const blocked = (await sandbox.callTool({ name: 'create_invoice', arguments: args('SBX-1') })) as Json;
+    t.true(blocked.isError);
+    const http = await app.request('/api/v1/invoices', {
+      method: 'POST',
+      headers: { 'X-API-Key': tenant.keys.sk_test, 'Content-Type': 'application/json' },
+      body: JSON.stringify(invoiceBody()),
+    });
+    t.is(http.status, 503);
+    const refusal = await readJson(http);
+    t.is(blocked.content[0].text, `${refusal.code}: ${refusal.message}`);
+    t.false((await call(sandbox, 'deactivate_kill_switch', { reason: 'Checked' })).active);
+    t.truthy(await call(sandbox, 'create_invoice', args('SBX-2')));
+    await client.close();
+    await sandbox.close();
+  },
+);
