@@ -5,6 +5,7 @@ import { bindRoute, koaPath } from './http/bind-route.js';
 import type { InFlight } from './http/in-flight.js';
 import { RateLimits } from './http/rate-limit.js';
 import type { RouteSpec } from './http/route-spec.js';
+import { type McpOptions, mcpRouter } from './mcp/mcp.router.js';
 import { parseBody } from './middleware/body.js';
 import { corsFor } from './middleware/cors.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -29,11 +30,14 @@ export interface AppOptions {
    * against its documented schema (test/helpers/response-contract.ts). Never set in production.
    */
   responseCheck?: (routes: readonly RouteSpec[]) => Middleware;
+  /** The MCP server's stream settings (tests shorten the ping). */
+  mcp?: McpOptions;
 }
 
 /**
  * The Koa front. Middleware order: request context (id, logger, security headers) → CORS → error
- * handler → JSON body (within the matched route's limit) → router, where each route authenticates.
+ * handler → the MCP server (api/mcp/) → JSON body (within the matched route's limit) → router, where
+ * each route authenticates.
  */
 export function createApp(deps: Deps, options: AppOptions = {}): Koa {
   // Koa takes the client from X-Forwarded-For only behind trusted proxies, and then only the address
@@ -57,6 +61,8 @@ export function createApp(deps: Deps, options: AppOptions = {}): Koa {
   if (options.responseCheck) app.use(options.responseCheck(routes));
   app.use(signingPageGuard(deps));
   app.use(quotePageGuard(deps));
+  // Before the JSON body parser: the MCP server reads its own body (a bad one is a JSON-RPC error).
+  app.use(mcpRouter(deps, rateLimits, options.mcp).routes());
   app.use(parseBody(routes, deps.config.jsonBodyLimit));
   app.use(router.routes());
   app.use(googleSimulatorRouter(deps).routes());

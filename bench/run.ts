@@ -10,7 +10,7 @@ import { type FloorReport, runFloor } from './pgbench-floor.js';
 import { measurePipeline, type PhaseOutcome, type PipelineReport, pipelineSettings } from './pipeline.js';
 import type { PhaseReport } from './pipeline-phase.js';
 import { isPhase, summarizePipeline } from './pipeline-summary.js';
-import { SCENARIOS } from './scenarios.js';
+import { MCP_HTTP_EQUIVALENT, SCENARIOS } from './scenarios.js';
 import { startWebServer } from './web-server.js';
 
 async function main(): Promise<boolean> {
@@ -48,10 +48,16 @@ async function main(): Promise<boolean> {
     forensic = await measureForensicExport(entries);
     log(`forensic_export: ${JSON.stringify(forensic)}`);
   }
+  const mcp = compareMcp(reports);
+  if (mcp)
+    log(
+      `mcp_tools_call: ${mcp.mcp_web_cpu_ms_per_call} ms CPU per call, ${mcp.ratio} × ${MCP_HTTP_EQUIVALENT} (target ≤ ${mcp.target})`,
+    );
   const document = {
     node: process.version,
     started_at: startedAt,
     scenarios: reports,
+    ...(mcp ? { mcp_vs_http: mcp } : {}),
     ...(floor ? { floor } : {}),
     ...(pipeline && documents
       ? { pipeline: { ...pipeline, summary: summarizePipeline(pipeline, documents, floor) } }
@@ -69,6 +75,23 @@ async function main(): Promise<boolean> {
   if (forensicFailed)
     log(`forensic_export: ${forensic?.bytes} bytes received of ${forensic?.content_length} announced`);
   return failed.length === 0 && pipelineFailed.length === 0 && !forensicFailed;
+}
+
+/**
+ * The MCP path's web CPU per call against the equivalent HTTP route's (same operation, same kind of
+ * key): the target is at most 1.3 ×. Null unless both ran.
+ */
+function compareMcp(reports: readonly ScenarioReport[]) {
+  const mcp = reports.find((r) => r.name === 'mcp_tools_call');
+  const http = reports.find((r) => r.name === MCP_HTTP_EQUIVALENT);
+  if (!mcp || !http || !mcp.web_cpu_ms_per_request || !http.web_cpu_ms_per_request) return null;
+  return {
+    http_scenario: MCP_HTTP_EQUIVALENT,
+    mcp_web_cpu_ms_per_call: mcp.web_cpu_ms_per_request,
+    http_web_cpu_ms_per_request: http.web_cpu_ms_per_request,
+    ratio: Math.round((mcp.web_cpu_ms_per_request / http.web_cpu_ms_per_request) * 100) / 100,
+    target: 1.3,
+  };
 }
 
 /** Creations the service refused or dropped during the pipeline: like a scenario's, they fail the run. */

@@ -41,6 +41,27 @@ async function benchTenant(databaseUrl: string): Promise<SeededTenant> {
   }
 }
 
+/** The MCP session of a key, opened once with `initialize` (the calls then carry its Mcp-Session-Id). */
+async function mcpSession(baseUrl: string, key: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/mcp`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+    }),
+  });
+  const session = res.headers.get('mcp-session-id');
+  await res.arrayBuffer();
+  if (!session) throw new Error(`MCP initialize answered ${res.status} without a session`);
+  return session;
+}
+
+/** The HTTP route `mcp_tools_call` is compared with: the same operation, credential and tenant. */
+export const MCP_HTTP_EQUIVALENT = 'tenant-me (secret key)';
+
 export const SCENARIOS: Scenario[] = [
   { name: 'pricing', method: 'GET', path: '/api/v1/pricing' },
   {
@@ -51,6 +72,32 @@ export const SCENARIOS: Scenario[] = [
     setup: async ({ databaseUrl }) => {
       const tenant = await benchTenant(databaseUrl);
       return { headers: { 'X-Tenant-Key': tenant.keys.sk_live } };
+    },
+  },
+  {
+    // The same read as `tenant-me (secret key)` through the MCP server: a read-only tool
+    // (`get_tenant_profile`, the route's operation) called in an open session with the same kind of
+    // key. Its CPU per call is compared with the route's (target: at most 1.3 ×).
+    name: 'mcp_tools_call',
+    method: 'POST',
+    path: '/mcp',
+    setup: async ({ baseUrl, databaseUrl }) => {
+      const tenant = await benchTenant(databaseUrl);
+      const key = tenant.keys.sk_live;
+      return {
+        headers: {
+          'X-API-Key': key,
+          'Mcp-Session-Id': await mcpSession(baseUrl, key),
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'get_tenant_profile', arguments: {} },
+        }),
+      };
     },
   },
   {

@@ -20,6 +20,7 @@ import { invoiceReadingSchemas } from './invoice-reading.js';
 import { invoiceSchemas } from './invoices.js';
 import { kybSchemas } from './kyb.js';
 import { maintenanceSchemas } from './maintenance.js';
+import { mcpSchemas } from './mcp.js';
 import { onboardingSchemas } from './onboarding.js';
 import { platformSchemas } from './platform.js';
 import { quoteSchemas } from './quotes.js';
@@ -43,6 +44,7 @@ import { webhookSchemas } from './webhooks.js';
 /** Every schema of the service, registered once in ajv and emitted in OpenAPI and MCP. */
 export const ALL_SCHEMAS: readonly JsonSchema[] = [
   ...commonSchemas,
+  ...mcpSchemas,
   ...platformSchemas,
   ...tenantSchemas,
   ...userSchemas,

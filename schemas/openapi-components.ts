@@ -42,6 +42,7 @@ export const SECURITY_SCHEMES: Record<string, { name: string; scheme: Record<str
 };
 
 export const TAG_DESCRIPTIONS: Record<string, string> = {
+  MCP: 'The MCP server for AI agents: JSON-RPC 2.0 over HTTP, 54 tools over the same operations (docs/api/mcp.md).',
   Health: 'Liveness and public information.',
   Meta: 'The machine-readable description of this API.',
   Balance: 'The prepaid EUR balance of the account and its alert and auto-reload settings.',

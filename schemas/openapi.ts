@@ -7,6 +7,7 @@ import {
   SECURITY_SCHEMES,
   TAG_DESCRIPTIONS,
 } from './openapi-components.js';
+import { MCP_PATHS } from './openapi-mcp.js';
 import type { JsonSchema, SchemaRegistry } from './registry.js';
 
 /** What the OpenAPI emitter needs of a route (api/http/route-spec.ts satisfies it). */
@@ -233,6 +234,9 @@ export function buildOpenApiDocument(
     paths[route.path][route.method] = operation;
   }
 
+  Object.assign(paths, MCP_PATHS);
+  usedTags.add('MCP');
+  usedSchemes.add('api_key');
   referenced.add('ErrorResponse');
   if (usedErrors.has(422)) referenced.add('ValidationErrorResponse');
   return {

@@ -1,5 +1,6 @@
 import {
   downloadFiscalAttestation,
+  downloadFiscalExport,
   downloadIscaMeasuresRegister,
   downloadIscaSelfAttestation,
   downloadIscaTechnicalDossier,
@@ -48,5 +49,21 @@ export const fiscalExportRoutes: RouteSpec[] = [
     path: `${BASE}/isca/measures-register/download`,
     operation: downloadIscaMeasuresRegister,
     file: pdf,
+  },
+];
+
+/**
+ * Where fiscal export links point (the MCP `export_fec` and `export_forensic` tools): no
+ * credentials, the signed token is the permission; the file is built when the link is used.
+ */
+export const fiscalExportFileRoutes: RouteSpec[] = [
+  {
+    method: 'get',
+    path: '/api/v1/files/fiscal/{token}',
+    tag: 'Fiscal',
+    auth: ['none'],
+    operation: downloadFiscalExport,
+    file: ['text/plain', 'application/zip'],
+    errors: [403, 404, 410],
   },
 ];

@@ -11,7 +11,7 @@ import { creditNoteFileRoutes, creditNoteRoutes, tenantCreditNoteRoutes } from '
 import { fecRoutes } from './fec.routes.js';
 import { fiscalRoutes } from './fiscal.routes.js';
 import { fiscalClosingRoutes } from './fiscal-closings.routes.js';
-import { fiscalExportRoutes } from './fiscal-exports.routes.js';
+import { fiscalExportFileRoutes, fiscalExportRoutes } from './fiscal-exports.routes.js';
 import { fiscalRuleRoutes } from './fiscal-rules.routes.js';
 import { incomingInvoiceRoutes, tenantIncomingInvoiceRoutes } from './incoming-invoices.routes.js';
 import {
@@ -85,6 +85,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...superpdpCallbackRoutes,
   ...stripeCallbackRoutes,
   ...fiscalExportRoutes,
+  ...fiscalExportFileRoutes,
   ...adminOpenapiRoutes,
   ...adminKybRoutes,
   ...adminRoutes,

@@ -12,6 +12,13 @@ export {
   releaseIdempotencyKey,
   type StoredResponse,
 } from './idempotency-store.js';
+export {
+  endMcpSession,
+  MCP_SESSION_IDLE_SECONDS,
+  type McpSessionOwner,
+  openMcpSession,
+  touchMcpSession,
+} from './mcp-session-store.js';
 export { countOperationLimit } from './operation-limit.js';
 export { RateCounters } from './rate-counters.js';
 export { counterLimiter, limitNameOf, type RateLimitClass, scaledLimit } from './rate-limits.js';

@@ -348,6 +348,7 @@ export const EXPECTED: Record<string, Row> = {
   'POST /api/v1/tenant/sub-tenants/{subTenantId}/credit-notes': tenantRoute(422, {}, 'invoices'),
   'GET /api/v1/tenant/sub-tenants/{subTenantId}/credit-notes': tenantRoute(404, {}, 'invoices'),
   'GET /api/v1/files/credit-notes/{token}': open(403),
+  'GET /api/v1/files/fiscal/{token}': open(403),
 
   'GET /api/v1/webhooks': dashboard(200),
   'POST /api/v1/webhooks': dashboard(422),

@@ -8,6 +8,7 @@ import { ROUTES } from '../../api/routes/index.js';
 import { getPricing } from '../../domain/platform/operations/get-pricing.js';
 import { ALL_SCHEMAS } from '../../schemas/index.js';
 import { buildOpenApiDocument } from '../../schemas/openapi.js';
+import { MCP_PATHS } from '../../schemas/openapi-mcp.js';
 import { createSchemaRegistry } from '../../schemas/registry.js';
 import { readJson } from '../helpers/http.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -57,7 +58,10 @@ test('every route of the tables appears, with its security and error responses',
     t.truthy(operation.summary);
     t.truthy(operation.responses['404'] && operation.responses['500'], `${route.path} documents its errors`);
   }
-  t.is(Object.values(served.paths).flatMap((p) => Object.keys(p as object)).length, routes.length);
+  // Beside the route tables: the MCP server's paths (schemas/openapi-mcp.ts), at the root and under /api.
+  const mcp = Object.values(MCP_PATHS).flatMap((p) => Object.keys(p));
+  t.is(mcp.length, 8);
+  t.is(Object.values(served.paths).flatMap((p) => Object.keys(p as object)).length, routes.length + mcp.length);
 });
 
 test('authenticated routes declare their schemes and 401/403; bodies their 400/413/415/422', async (t) => {

@@ -16,14 +16,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
  * Routes known to be missing are listed in PENDING with the feature that brings them. The test
  * fails on any other missing route, and on a PENDING route that now exists (take it out of the list).
  */
-const PENDING: Record<string, string> = {
-  // The MCP server's HTTP transport.
-  'GET /mcp': 'MCP',
-  'POST /mcp': 'MCP',
-  'POST /mcp/': 'MCP',
-  'DELETE /mcp/': 'MCP',
-  'GET /mcp/stream': 'MCP',
-};
+const PENDING: Record<string, string> = {};
 
 function specRoutesPath(): string {
   const root = fileURLToPath(new URL('../../../', import.meta.url)); // dist/test/contract → repository

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../../api/app.js';
 import { keepConnectionsAlive } from '../../api/http/keep-alive.js';
 import type { RouteSpec } from '../../api/http/route-spec.js';
+import type { McpOptions } from '../../api/mcp/mcp.router.js';
 import type { Deps } from '../../domain/shared/deps.js';
 import './net.js';
 import { responseContract } from './response-contract.js';
@@ -17,6 +18,7 @@ export interface TestApp extends TestDeps {
 export async function startTestApp(
   options: TestDepsOptions & {
     routes?: (deps: Deps) => readonly RouteSpec[];
+    mcp?: McpOptions;
     /** Listen on this port (a test that must name the app's URL in PUBLIC_BASE_URL); a free one by default. */
     port?: number;
   } = {},
@@ -26,6 +28,7 @@ export async function startTestApp(
   const app = createApp(base.deps, {
     ...(options.routes ? { routes: options.routes(base.deps) } : {}),
     responseCheck: responseContract(base.deps.schemas),
+    ...(options.mcp ? { mcp: options.mcp } : {}),
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(options.port ?? 0, '127.0.0.1', () => resolve(s));

@@ -25,6 +25,7 @@ import type * as invoiceReading from '../../schemas/invoice-reading.js';
 import type * as invoices from '../../schemas/invoices.js';
 import type * as kyb from '../../schemas/kyb.js';
 import type * as maintenance from '../../schemas/maintenance.js';
+import type * as mcp from '../../schemas/mcp.js';
 import type * as onboarding from '../../schemas/onboarding.js';
 import type * as platform from '../../schemas/platform.js';
 import type * as quotes from '../../schemas/quotes.js';
@@ -62,6 +63,13 @@ type NamedTypes = {
   AdminDeleteSubTenantInput: Equals<admin.AdminDeleteSubTenantInput, SchemaType<'AdminDeleteSubTenantInput'>>;
   AdminSubTenantDeleted: Equals<admin.AdminSubTenantDeleted, SchemaType<'AdminSubTenantDeleted'>>;
   SubTenantStatusOptions: Equals<admin.SubTenantStatusOptions, SchemaType<'SubTenantStatusOptions'>>;
+  ValidateSiretInput: Equals<mcp.ValidateSiretInput, SchemaType<'ValidateSiretInput'>>;
+  SiretValidation: Equals<mcp.SiretValidation, SchemaType<'SiretValidation'>>;
+  ValidateVatInput: Equals<mcp.ValidateVatInput, SchemaType<'ValidateVatInput'>>;
+  VatValidation: Equals<mcp.VatValidation, SchemaType<'VatValidation'>>;
+  ApiKeyValidation: Equals<mcp.ApiKeyValidation, SchemaType<'ApiKeyValidation'>>;
+  FiscalExportLinkInput: Equals<mcp.FiscalExportLinkInput, SchemaType<'FiscalExportLinkInput'>>;
+  FiscalExportFileInput: Equals<mcp.FiscalExportFileInput, SchemaType<'FiscalExportFileInput'>>;
   ProviderSignatureState: Equals<signatureProviderJobs.ProviderSignatureState, SchemaType<'ProviderSignatureState'>>;
   SignatureHandover: Equals<signatureProviderJobs.SignatureHandover, SchemaType<'SignatureHandover'>>;
   RecordSignatureHandoverInput: Equals<

@@ -57,6 +57,8 @@ import { listCompanies } from '../../domain/companies/operations/list-companies.
 import { recordCompanyKyc } from '../../domain/companies/operations/record-company-kyc.js';
 import { startCompanyKyc } from '../../domain/companies/operations/start-company-kyc.js';
 import { updateCompany } from '../../domain/companies/operations/update-company.js';
+import { validateSiret } from '../../domain/companies/operations/validate-siret.js';
+import { validateVat } from '../../domain/companies/operations/validate-vat.js';
 import { readCreditNoteFile } from '../../domain/credit-notes/credit-note-file-bytes.js';
 import { createCreditNote } from '../../domain/credit-notes/operations/create-credit-note.js';
 import { createSubTenantCreditNote } from '../../domain/credit-notes/operations/create-sub-tenant-credit-note.js';
@@ -65,17 +67,20 @@ import { downloadCreditNote } from '../../domain/credit-notes/operations/downloa
 import { downloadCreditNoteFile } from '../../domain/credit-notes/operations/download-credit-note-file.js';
 import { generateCreditNoteDocuments } from '../../domain/credit-notes/operations/generate-credit-note-documents.js';
 import { getCreditNote } from '../../domain/credit-notes/operations/get-credit-note.js';
+import { getCreditNoteAuditTrail } from '../../domain/credit-notes/operations/get-credit-note-audit-trail.js';
 import { getRemainingCreditable } from '../../domain/credit-notes/operations/get-remaining-creditable.js';
 import { listCreditNotes } from '../../domain/credit-notes/operations/list-credit-notes.js';
 import { listSubTenantCreditNotes } from '../../domain/credit-notes/operations/list-sub-tenant-credit-notes.js';
 import { sendCreditNote } from '../../domain/credit-notes/operations/send-credit-note.js';
 import { downloadFiscalAttestation } from '../../domain/fiscal-exports/operations/download-fiscal-attestation.js';
+import { downloadFiscalExport } from '../../domain/fiscal-exports/operations/download-fiscal-export.js';
 import { downloadIscaMeasuresRegister } from '../../domain/fiscal-exports/operations/download-isca-measures-register.js';
 import { downloadIscaSelfAttestation } from '../../domain/fiscal-exports/operations/download-isca-self-attestation.js';
 import { downloadIscaTechnicalDossier } from '../../domain/fiscal-exports/operations/download-isca-technical-dossier.js';
 import { exportForensic } from '../../domain/fiscal-exports/operations/export-forensic.js';
 import { getFiscalAttestation } from '../../domain/fiscal-exports/operations/get-fiscal-attestation.js';
 import { getFiscalCompliance } from '../../domain/fiscal-exports/operations/get-fiscal-compliance.js';
+import { getFiscalExportLink } from '../../domain/fiscal-exports/operations/get-fiscal-export-link.js';
 import { acceptIncomingInvoice } from '../../domain/incoming/operations/accept-incoming-invoice.js';
 import { disputeIncomingInvoice } from '../../domain/incoming/operations/dispute-incoming-invoice.js';
 import { getIncomingInvoice } from '../../domain/incoming/operations/get-incoming-invoice.js';
@@ -200,6 +205,7 @@ import { getOpenapiCredit } from '../../domain/signatures/operations/get-openapi
 import { getProviderSignatureRef } from '../../domain/signatures/operations/get-provider-signature-ref.js';
 import { getSandboxSignatureDownloadLink } from '../../domain/signatures/operations/get-sandbox-signature-download-link.js';
 import { getSignature } from '../../domain/signatures/operations/get-signature.js';
+import { getSignatureAuditTrail } from '../../domain/signatures/operations/get-signature-audit-trail.js';
 import { getSignatureDownloadLink } from '../../domain/signatures/operations/get-signature-download-link.js';
 import { getSignatureReminder } from '../../domain/signatures/operations/get-signature-reminder.js';
 import { getSigningDocument } from '../../domain/signatures/operations/get-signing-document.js';
@@ -257,6 +263,7 @@ import { reviewKybDocument } from '../../domain/tenants/operations/review-kyb-do
 import { revokeApiKey } from '../../domain/tenants/operations/revoke-api-key.js';
 import { updateTenantProfile } from '../../domain/tenants/operations/update-tenant-profile.js';
 import { uploadKybDocument } from '../../domain/tenants/operations/upload-kyb-document.js';
+import { validateApiKey } from '../../domain/tenants/operations/validate-api-key.js';
 import { bulkInvoiceStatus } from '../../domain/transmission/operations/bulk-invoice-status.js';
 import { bulkSubmitInvoices } from '../../domain/transmission/operations/bulk-submit-invoices.js';
 import { connectProvider } from '../../domain/transmission/operations/connect-provider.js';
@@ -317,6 +324,7 @@ type FileSchemaId =
   | 'FiscalAnchorFile'
   | 'FiscalDocumentPdf'
   | 'ForensicExportFile'
+  | 'FiscalExportFile'
   | 'FiscalRulesExport'
   | 'InvoiceFile'
   | 'KybDocumentFile'
@@ -429,6 +437,13 @@ export const CHECKED_OPERATIONS = {
   deleteInvoice: [deleteInvoice, 'InvoiceIdInput', 'Invoice'],
   downloadInvoiceFile: [downloadInvoiceFile, 'InvoiceFileInput', 'InvoiceFile'],
   generateInvoiceDocuments: [generateInvoiceDocuments, 'InvoiceDocumentsInput', 'GeneratedDocumentsBatch'],
+  validateSiret: [validateSiret, 'ValidateSiretInput', 'SiretValidation'],
+  validateVat: [validateVat, 'ValidateVatInput', 'VatValidation'],
+  getCreditNoteAuditTrail: [getCreditNoteAuditTrail, 'CreditNoteIdInput', 'InvoiceAuditTrail'],
+  getSignatureAuditTrail: [getSignatureAuditTrail, 'SignatureIdInput', 'InvoiceAuditTrail'],
+  validateApiKey: [validateApiKey, 'EmptyInput', 'ApiKeyValidation'],
+  getFiscalExportLink: [getFiscalExportLink, 'FiscalExportLinkInput', 'DownloadLink'],
+  downloadFiscalExport: [downloadFiscalExport, 'FiscalExportFileInput', 'FiscalExportFile'],
   getInvoiceAuditTrail: [getInvoiceAuditTrail, 'InvoiceIdInput', 'InvoiceAuditTrail'],
   getInvoiceDownloadLink: [getInvoiceDownloadLink, 'InvoiceDownloadInput', 'DownloadLink'],
   getInvoice: [getInvoice, 'InvoiceIdInput', 'Invoice'],

@@ -21,6 +21,7 @@ import type { invoiceReadingSchemas } from '../../schemas/invoice-reading.js';
 import type { invoiceSchemas } from '../../schemas/invoices.js';
 import type { kybSchemas } from '../../schemas/kyb.js';
 import type { maintenanceSchemas } from '../../schemas/maintenance.js';
+import type { mcpSchemas } from '../../schemas/mcp.js';
 import type { onboardingSchemas } from '../../schemas/onboarding.js';
 import type { platformSchemas } from '../../schemas/platform.js';
 import type { quoteSchemas } from '../../schemas/quotes.js';
@@ -62,6 +63,7 @@ export type AnySchema =
   | (typeof companySchemas)[number]
   | (typeof maintenanceSchemas)[number]
   | (typeof onboardingSchemas)[number]
+  | (typeof mcpSchemas)[number]
   | (typeof subTenantSchemas)[number]
   | (typeof signatureSchemas)[number]
   | (typeof signatureProviderJobSchemas)[number]

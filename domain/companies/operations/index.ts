@@ -8,3 +8,5 @@ export { listCompanies } from './list-companies.js';
 export { recordCompanyKyc } from './record-company-kyc.js';
 export { startCompanyKyc } from './start-company-kyc.js';
 export { updateCompany } from './update-company.js';
+export { validateSiret } from './validate-siret.js';
+export { validateVat } from './validate-vat.js';

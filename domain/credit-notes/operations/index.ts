@@ -7,6 +7,7 @@ export { downloadCreditNote } from './download-credit-note.js';
 export { downloadCreditNoteFile } from './download-credit-note-file.js';
 export { generateCreditNoteDocuments } from './generate-credit-note-documents.js';
 export { getCreditNote } from './get-credit-note.js';
+export { getCreditNoteAuditTrail } from './get-credit-note-audit-trail.js';
 export { getRemainingCreditable } from './get-remaining-creditable.js';
 export { listCreditNotes } from './list-credit-notes.js';
 export { listSubTenantCreditNotes } from './list-sub-tenant-credit-notes.js';

@@ -16,6 +16,7 @@ export { getOpenapiCredit } from './get-openapi-credit.js';
 export { getProviderSignatureRef } from './get-provider-signature-ref.js';
 export { getSandboxSignatureDownloadLink } from './get-sandbox-signature-download-link.js';
 export { getSignature } from './get-signature.js';
+export { getSignatureAuditTrail } from './get-signature-audit-trail.js';
 export { getSignatureDownloadLink } from './get-signature-download-link.js';
 export { getSignatureReminder } from './get-signature-reminder.js';
 export { getSigningDocument } from './get-signing-document.js';

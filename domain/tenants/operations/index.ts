@@ -26,3 +26,4 @@ export { reviewKybDocument } from './review-kyb-document.js';
 export { revokeApiKey } from './revoke-api-key.js';
 export { updateTenantProfile } from './update-tenant-profile.js';
 export { uploadKybDocument } from './upload-kyb-document.js';
+export { validateApiKey } from './validate-api-key.js';

@@ -1,0 +1,164 @@
+import { AppError } from '../../../domain/shared/app-error.js';
+import {
+  cancelSignature,
+  createSignature,
+  getSignature,
+  getSignatureDownloadLink,
+  listSignatures,
+  remindSignature,
+} from '../../../domain/signatures/operations/index.js';
+import type { JsonSchema } from '../../../schemas/registry.js';
+import { CREATE, DESTROY, idArgument, READ, renameId, type ToolSpec, UPDATE } from '../tool.js';
+
+/** The specification's `create_signature` arguments: one signer, the PDF in base64. */
+const CREATE_SIGNATURE_ARGUMENTS: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['document_name', 'signer'],
+  properties: {
+    document_name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description: 'File name of the PDF, also the request title (`contract.pdf`).',
+    },
+    signer: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['first_name', 'last_name', 'email'],
+      description: 'Who signs.',
+      properties: {
+        first_name: { type: 'string', minLength: 1, maxLength: 100, description: 'First name.' },
+        last_name: { type: 'string', minLength: 1, maxLength: 100, description: 'Last name.' },
+        email: {
+          type: 'string',
+          format: 'email',
+          maxLength: 255,
+          description: 'E-mail address; the signing link goes there.',
+        },
+        phone: {
+          type: 'string',
+          pattern: '^\\+[1-9][0-9]{6,14}$',
+          description: 'Mobile number, E.164 (+33612345678); needed for the SMS code.',
+        },
+      },
+    },
+    document_base64: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 27963052,
+      description: 'The PDF to sign, base64, at most 20 MB.',
+    },
+    document_url: {
+      type: 'string',
+      format: 'uri',
+      maxLength: 2048,
+      description: 'Not fetched by this server: send document_base64 instead.',
+    },
+    otp_method: {
+      type: 'string',
+      enum: ['email', 'sms'],
+      default: 'email',
+      description: 'How the signer gets the one-time code: email (default) or sms (needs signer.phone).',
+    },
+    redirect_url: { type: 'string', format: 'uri', maxLength: 2048, description: 'Where the signer goes once done.' },
+  },
+};
+
+function toCreateSignatureInput(args: Record<string, unknown>): Record<string, unknown> {
+  if (args.document_base64 === undefined) {
+    throw AppError.validation({
+      document_base64: [
+        args.document_url === undefined
+          ? 'is required'
+          : 'is required: this server does not fetch document_url; read the file and send it base64-encoded',
+      ],
+    });
+  }
+  const signer = args.signer as Record<string, unknown>;
+  return {
+    title: args.document_name,
+    document_name: args.document_name,
+    document: args.document_base64,
+    signers: [{ ...signer, auth_method: args.otp_method }],
+    ...(args.redirect_url ? { redirect_complete_url: args.redirect_url } : {}),
+  };
+}
+
+const signatureId = (extra: Record<string, JsonSchema> = {}) =>
+  idArgument('signature_id', 'The signature request id (UUID).', extra);
+
+export const signatureTools: readonly ToolSpec[] = [
+  {
+    name: 'create_signature',
+    group: 'signatures',
+    title: 'Request an electronic signature',
+    description:
+      'Sends a PDF for an electronic signature (EU simple electronic signature) to one signer, who receives a link and a one-time code by e-mail or SMS. BILLABLE: 1.20 EUR per request with a production key (402 INSUFFICIENT_BALANCE when the balance is too low); free with a sandbox key (code 000000). Returns the request with its status `pending`.',
+    input: CREATE_SIGNATURE_ARGUMENTS,
+    annotations: CREATE,
+    operation: createSignature,
+    toInput: toCreateSignatureInput,
+  },
+  {
+    name: 'get_signature',
+    group: 'signatures',
+    title: 'Read a signature request',
+    description:
+      'Reads one signature request with its signers and their status (pending, completed, refused, expired, cancelled).',
+    input: signatureId(),
+    annotations: READ,
+    operation: getSignature,
+    toInput: renameId('signature_id'),
+  },
+  {
+    name: 'list_signatures',
+    group: 'signatures',
+    title: 'List signature requests',
+    description:
+      'Lists signature requests of the key’s environment, newest first, 15 per page by default (at most 100), optionally by status.',
+    input: { base: 'SignatureListInput', paging: true, omit: ['environment'] },
+    annotations: READ,
+    operation: listSignatures,
+  },
+  {
+    name: 'download_signed',
+    group: 'signatures',
+    title: 'Link to a signed document',
+    description:
+      'Returns a link `{url, expires_at}`, valid 15 minutes without credentials, to the signed PDF (`signed`, default), the proof file (`audit_trail`) or the document sent (`original`). The first two answer SIGNATURE_NOT_COMPLETED until every signer has signed.',
+    input: signatureId({
+      type: {
+        type: 'string',
+        enum: ['signed', 'audit_trail', 'original'],
+        default: 'signed',
+        description: 'Which file: signed (default), audit_trail or original.',
+      },
+    }),
+    annotations: READ,
+    operation: getSignatureDownloadLink,
+    toInput: renameId('signature_id'),
+  },
+  {
+    name: 'cancel_signature',
+    group: 'signatures',
+    title: 'Cancel a signature request',
+    description:
+      'Cancels a pending signature request: the signing link stops working. DESTRUCTIVE and final; a completed request cannot be cancelled (ALREADY_COMPLETED). Not refunded.',
+    input: signatureId(),
+    annotations: DESTROY,
+    operation: cancelSignature,
+    toInput: renameId('signature_id'),
+  },
+  {
+    name: 'send_reminder',
+    group: 'signatures',
+    title: 'Remind the signers',
+    description:
+      'Sends the pending signers of a request a reminder with their link. At most one reminder per hour per request; refused for a completed or cancelled request (CANNOT_REMIND, NO_PENDING_SIGNERS).',
+    input: signatureId(),
+    annotations: { ...UPDATE, idempotentHint: false },
+    operation: remindSignature,
+    toInput: renameId('signature_id'),
+  },
+];
