@@ -164,3 +164,20 @@ export function auditTrailIntact(
   }
   return true;
 }
+
+/**
+ * A resource's audit trail as the API shows it (schema `InvoiceAuditTrail`): its entries, oldest
+ * first, and whether the hash chain, recomputed now, still matches every stored entry.
+ */
+export async function auditTrailView(tx: Knex, entityType: AuditEntityType, entityId: string) {
+  const rows = await readAuditTrail(tx, entityType, entityId);
+  return {
+    data: rows.map((row) => ({
+      action: row.action,
+      details: row.details,
+      actor_ip: row.actor_ip,
+      created_at: row.created_at.toISOString(),
+    })),
+    integrity_valid: auditTrailIntact(entityType, entityId, rows),
+  };
+}

@@ -7,5 +7,6 @@ export {
   appendAuditEntry,
   appendFirstAuditEntries,
   auditTrailIntact,
+  auditTrailView,
   readAuditTrail,
 } from './audit-trail.js';

@@ -1,6 +1,6 @@
 import type { CreditNoteIdInput } from '../../../schemas/credit-notes.js';
 import type { InvoiceAuditTrail } from '../../../schemas/invoice-reading.js';
-import { auditTrailIntact, readAuditTrail } from '../../audit/index.js';
+import { auditTrailView } from '../../audit/index.js';
 import { invoiceReaderOf } from '../../invoicing/index.js';
 import { defineQuery } from '../../shared/operation.js';
 import { findReadableCreditNote } from '../credit-note-store.js';
@@ -16,15 +16,6 @@ export const getCreditNoteAuditTrail = defineQuery<CreditNoteIdInput, InvoiceAud
   scope: 'invoices',
   async run(input, ctx) {
     const { creditNote } = await findReadableCreditNote(ctx.tx, invoiceReaderOf(ctx.caller), input.id);
-    const rows = await readAuditTrail(ctx.tx, 'credit_note', creditNote.id);
-    return {
-      data: rows.map((row) => ({
-        action: row.action,
-        details: row.details,
-        actor_ip: row.actor_ip,
-        created_at: row.created_at.toISOString(),
-      })),
-      integrity_valid: auditTrailIntact('credit_note', creditNote.id, rows),
-    };
+    return auditTrailView(ctx.tx, 'credit_note', creditNote.id);
   },
 });

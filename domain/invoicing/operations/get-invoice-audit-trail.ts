@@ -1,6 +1,6 @@
 import type { InvoiceAuditTrail } from '../../../schemas/invoice-reading.js';
 import type { InvoiceIdInput } from '../../../schemas/invoices.js';
-import { auditTrailIntact, readAuditTrail } from '../../audit/index.js';
+import { auditTrailView } from '../../audit/index.js';
 import { defineQuery } from '../../shared/operation.js';
 import { findReadableInvoice, invoiceReaderOf } from '../invoice-queries.js';
 
@@ -17,15 +17,6 @@ export const getInvoiceAuditTrail = defineQuery<InvoiceIdInput, InvoiceAuditTrai
   scope: 'invoices',
   async run(input, ctx) {
     const { invoice } = await findReadableInvoice(ctx.tx, invoiceReaderOf(ctx.caller), input.id);
-    const rows = await readAuditTrail(ctx.tx, 'invoice', invoice.id);
-    return {
-      data: rows.map((row) => ({
-        action: row.action,
-        details: row.details,
-        actor_ip: row.actor_ip,
-        created_at: row.created_at.toISOString(),
-      })),
-      integrity_valid: auditTrailIntact('invoice', invoice.id, rows),
-    };
+    return auditTrailView(ctx.tx, 'invoice', invoice.id);
   },
 });

@@ -1,6 +1,6 @@
 import type { InvoiceAuditTrail } from '../../../schemas/invoice-reading.js';
 import type { SignatureIdInput } from '../../../schemas/signatures.js';
-import { auditTrailIntact, readAuditTrail } from '../../audit/index.js';
+import { auditTrailView } from '../../audit/index.js';
 import { defineQuery } from '../../shared/operation.js';
 import { signatureReaderOf } from '../signature-owner.js';
 import { findReadableSignature } from '../signature-store.js';
@@ -16,15 +16,6 @@ export const getSignatureAuditTrail = defineQuery<SignatureIdInput, InvoiceAudit
   scope: 'signatures',
   async run(input, ctx) {
     const { request } = await findReadableSignature(ctx.tx, signatureReaderOf(ctx.caller), input.id);
-    const rows = await readAuditTrail(ctx.tx, 'signature', request.id);
-    return {
-      data: rows.map((row) => ({
-        action: row.action,
-        details: row.details,
-        actor_ip: row.actor_ip,
-        created_at: row.created_at.toISOString(),
-      })),
-      integrity_valid: auditTrailIntact('signature', request.id, rows),
-    };
+    return auditTrailView(ctx.tx, 'signature', request.id);
   },
 });
