@@ -75,7 +75,7 @@ async function callTool(
   try {
     const operation = typeof tool.spec.operation === 'function' ? tool.spec.operation(args) : tool.spec.operation;
     authorize(operation, caller); // the caller's kind and scope first, as a route checks them before the body
-    const input = tool.spec.toInput ? tool.spec.toInput(args, caller) : args;
+    const input = tool.spec.toInput ? await tool.spec.toInput(args, caller, deps) : args;
     const output = await execute(operation, input, caller, deps);
     return rpcResult(id, toolResult(output));
   } catch (err) {

@@ -1,4 +1,5 @@
 import type { Caller } from '../../domain/shared/caller.js';
+import type { Deps } from '../../domain/shared/deps.js';
 import type { Operation } from '../../domain/shared/operation.js';
 import type { JsonSchema } from '../../schemas/registry.js';
 
@@ -66,8 +67,15 @@ export interface ToolSpec {
   annotations: ToolAnnotations;
   /** The operation called, the same as the HTTP route's; a function where the arguments decide (audit trails). */
   operation: AnyOperation | ((args: Record<string, unknown>) => AnyOperation);
-  /** Arguments → the operation's input; the arguments as they are when left out. */
-  toInput?: (args: Record<string, unknown>, caller: Caller) => Record<string, unknown>;
+  /**
+   * Arguments → the operation's input; the arguments as they are when left out. May fetch what the
+   * arguments name (a document by URL), outside any transaction.
+   */
+  toInput?: (
+    args: Record<string, unknown>,
+    caller: Caller,
+    deps: Deps,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
 
 export const READ: ToolAnnotations = {

@@ -1,4 +1,7 @@
 import { AppError } from '../../../domain/shared/app-error.js';
+import type { Caller } from '../../../domain/shared/caller.js';
+import type { Deps } from '../../../domain/shared/deps.js';
+import { fetchPublicFile, OutboundFetchFailed } from '../../../domain/shared/outbound-fetch.js';
 import {
   cancelSignature,
   createSignature,
@@ -53,7 +56,8 @@ const CREATE_SIGNATURE_ARGUMENTS: JsonSchema = {
       type: 'string',
       format: 'uri',
       maxLength: 2048,
-      description: 'Not fetched by this server: send document_base64 instead.',
+      description:
+        'Where to fetch the PDF instead of sending it (https, a public address; at most 20 MB, 20 s; redirects are not followed).',
     },
     otp_method: {
       type: 'string',
@@ -65,21 +69,35 @@ const CREATE_SIGNATURE_ARGUMENTS: JsonSchema = {
   },
 };
 
-function toCreateSignatureInput(args: Record<string, unknown>): Record<string, unknown> {
-  if (args.document_base64 === undefined) {
-    throw AppError.validation({
-      document_base64: [
-        args.document_url === undefined
-          ? 'is required'
-          : 'is required: this server does not fetch document_url; read the file and send it base64-encoded',
-      ],
-    });
+/** A document named by URL is fetched under the upload's limits: 20 MB, and 20 s for the whole call. */
+const DOCUMENT_FETCH = { maxBytes: 20 * 1024 * 1024, timeoutMs: 20_000 };
+
+async function toCreateSignatureInput(
+  args: Record<string, unknown>,
+  _caller: Caller,
+  deps: Deps,
+): Promise<Record<string, unknown>> {
+  if ((args.document_base64 === undefined) === (args.document_url === undefined)) {
+    throw AppError.validation({ document_base64: ['give exactly one of document_base64 and document_url'] });
+  }
+  let document = args.document_base64 as string | undefined;
+  if (document === undefined) {
+    try {
+      const bytes = await fetchPublicFile(args.document_url as string, {
+        ...DOCUMENT_FETCH,
+        allowPrivate: deps.config.allowPrivateUrls,
+      });
+      document = bytes.toString('base64');
+    } catch (err) {
+      if (!(err instanceof OutboundFetchFailed)) throw err;
+      throw AppError.validation({ document_url: [err.message] });
+    }
   }
   const signer = args.signer as Record<string, unknown>;
   return {
     title: args.document_name,
     document_name: args.document_name,
-    document: args.document_base64,
+    document,
     signers: [{ ...signer, auth_method: args.otp_method }],
     ...(args.redirect_url ? { redirect_complete_url: args.redirect_url } : {}),
   };
