@@ -85,30 +85,33 @@ test.serial('a document named by URL is fetched and signed like an upload', asyn
   t.is(Buffer.compare(stored.content, PDF), 0, 'the fetched bytes are the document');
 });
 
-test.serial('a redirect, a file that is not a PDF, one over 20 MB, or both sources at once: an error naming the argument', async (t) => {
-  const cases: [Record<string, unknown>, RegExp][] = [
-    [{ document_url: `${filesUrl}/moved.pdf` }, /document_url.*redirects are not followed/],
-    [{ document_url: `${filesUrl}/not-a-pdf` }, /document/],
-    [{ document_url: `${filesUrl}/huge.pdf` }, /document_url.*larger than 20971520 bytes/],
-    [{ document_url: `${filesUrl}/contract.pdf`, document_base64: PDF.toString('base64') }, /exactly one of/],
-    [{}, /exactly one of/],
-  ];
-  for (const [args, message] of cases) {
-    const result = await createSignature(args);
-    t.true(result.isError, JSON.stringify(args));
-    t.regex(result.content[0].text, message);
-  }
-  t.is(
-    await app
-      .ownerDb('signature_requests')
-      .where({ title: 'contract.pdf', environment: 'sandbox' })
-      .count('* as n')
-      .first()
-      .then((r) => Number(r?.n)),
-    1,
-    'only the good one was created',
-  );
-});
+test.serial(
+  'a redirect, a file that is not a PDF, one over 20 MB, or both sources at once: an error naming the argument',
+  async (t) => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ document_url: `${filesUrl}/moved.pdf` }, /document_url.*redirects are not followed/],
+      [{ document_url: `${filesUrl}/not-a-pdf` }, /document/],
+      [{ document_url: `${filesUrl}/huge.pdf` }, /document_url.*larger than 20971520 bytes/],
+      [{ document_url: `${filesUrl}/contract.pdf`, document_base64: PDF.toString('base64') }, /exactly one of/],
+      [{}, /exactly one of/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await createSignature(args);
+      t.true(result.isError, JSON.stringify(args));
+      t.regex(result.content[0].text, message);
+    }
+    t.is(
+      await app
+        .ownerDb('signature_requests')
+        .where({ title: 'contract.pdf', environment: 'sandbox' })
+        .count('* as n')
+        .first()
+        .then((r) => Number(r?.n)),
+      1,
+      'only the good one was created',
+    );
+  },
+);
 
 test('without ALLOW_PRIVATE_URLS the guard refuses loopback, private names and plain http', async (t) => {
   const options = { allowPrivate: false, maxBytes: 1024, timeoutMs: 2000 };
