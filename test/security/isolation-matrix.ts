@@ -82,6 +82,7 @@ export function fill(path: string, binding: Record<string, string>): { path: str
       foreign = true;
       return binding[name];
     }
+    if (name === 'type' && path.includes('/signatures/')) return 'original';
     return PLAIN[name] ?? randomUUID();
   });
   return { path: filled, foreign };
@@ -98,7 +99,17 @@ export function bodyFor(route: string, a: WorldA): Record<string, unknown> | nul
     case 'POST /api/v1/tenant/sub-tenants/{subTenantId}/invoices':
       return invoiceBody();
     case 'POST /api/v1/credit-notes':
-      return { invoice_id: ids.tenantInvoice, reason: 'Isolation', items: [] };
+    case 'POST /api/v1/tenant/sub-tenants/{subTenantId}/credit-notes':
+      return a.bodies.creditNote;
+    case 'POST /api/v1/tenant/sub-tenants/{subTenantId}/quotes':
+    case 'PUT /api/v1/tenant/sub-tenants/{subTenantId}/quotes/{id}':
+      return a.bodies.quote;
+    case 'POST /api/v1/tenant/sub-tenants/{subTenantId}/quotes/{id}/cancel':
+      return { reason: 'Taken over' };
+    case 'POST /api/v1/sandbox/invoices/{id}/simulate':
+      return { status_code: 'fr:212' };
+    case 'POST /api/v1/tenant/sub-tenants/{id}/invoices/incoming':
+      return a.bodies.incoming;
     case 'POST /api/v1/tenant/invoices/bulk-status':
     case 'POST /api/v1/tenant/invoices/bulk-submit':
       return { invoice_ids: [ids.tenantInvoice] };
@@ -135,6 +146,8 @@ export const LIST_FILTERS = (a: WorldA): Record<string, string> => ({
   company_id: a.ids.company,
   sub_tenant_id: a.ids.subTenant,
   invoice_id: a.ids.tenantInvoice,
+  // Not an id: the FEC export needs its year to answer at all.
+  year: '2026',
 });
 
 /**
@@ -169,9 +182,15 @@ export function allowed(route: string, actor: Actor): string | null {
   return null;
 }
 
-/** The values that must not appear in an actor's 2xx answer. */
-export const markersFor = (actor: Actor, a: WorldA): string[] =>
-  A_SIDE.has(actor) ? a.markers : [...a.markers, ...a.ownerMarkers];
+/**
+ * The values that must not appear in an actor's 2xx answer: A's resources, and A's tenant and user
+ * for actors outside them. A's user's production key is bound to A's company: it may name it (the
+ * key's own `company_id`), not read what that company holds in the sandbox.
+ */
+export const markersFor = (actor: Actor, a: WorldA): string[] => {
+  if (actor === 'a_user_key_production') return a.markers.filter((marker) => marker !== a.ids.company);
+  return A_SIDE.has(actor) ? a.markers : [...a.markers, ...a.ownerMarkers];
+};
 
 /** MCP tools that create or act on the caller's own account, with no id of A to aim at: left out. */
 export const MCP_LEFT_OUT: Record<string, string> = {

@@ -5,7 +5,7 @@ import { TENANT_KEY_SCOPES } from '../../../domain/tenants/api-key.js';
 import { insertApiKey } from '../../../domain/tenants/api-key-store.js';
 import { insertKybDocument } from '../../../domain/tenants/kyb-store.js';
 import { buildDocument } from '../../fixtures/invoice-document-builder.js';
-import { createCreditNote } from '../../helpers/credit-notes.js';
+import { createCreditNote, itemsFor } from '../../helpers/credit-notes.js';
 import { postJson, readJson } from '../../helpers/http.js';
 import {
   seedPlatformTenant,
@@ -56,6 +56,8 @@ export interface WorldA {
   ownerMarkers: string[];
   /** A's own credentials, for the control that A's ids are real and served to their owner. */
   owner: { tenantKey: string; publishableKey: string; userKey: string; userToken: string };
+  /** Valid bodies of the creations into A's sub-tenant, so that a refusal cannot be a 422 of an empty body. */
+  bodies: { quote: Record<string, unknown>; incoming: Record<string, unknown>; creditNote: Record<string, unknown> };
 }
 
 /** The actors that act on A's ids; none of them owns A's resources. */
@@ -75,6 +77,7 @@ export const ACTORS = [
   'a_other_sub_tenant',
   'a_publishable_production',
   'a_user_key_other_company',
+  'a_user_key_production',
   // A's own keys that no longer work.
   'a_revoked_key',
   'a_expired_key',
@@ -89,6 +92,7 @@ export const A_SIDE: ReadonlySet<Actor> = new Set([
   'a_other_sub_tenant',
   'a_publishable_production',
   'a_user_key_other_company',
+  'a_user_key_production',
   'a_revoked_key',
   'a_expired_key',
 ]);
@@ -103,6 +107,7 @@ export const KEY_ACTORS = [
   'a_tenant_production',
   'a_other_sub_tenant',
   'a_user_key_other_company',
+  'a_user_key_production',
 ] as const satisfies readonly Actor[];
 
 const CSRF = 'isolation-csrf-token';
@@ -112,6 +117,27 @@ async function created(res: Response, what: string) {
   if (res.status !== 201) throw new Error(`${what}: ${res.status} ${JSON.stringify(body)}`);
   return body.data;
 }
+
+/** A supplier's UBL invoice, base64, as an incoming invoice is registered. */
+function ublOf(number: string): string {
+  const doc = buildDocument({ number, lines: [{ description: 'Papier A4', quantity: '10', unitPrice: '4.50' }] });
+  return (renderFormat(doc, 'ubl').find((f) => f.kind === 'ubl')?.content as Buffer).toString('base64');
+}
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** A quote of the sub-tenant to a buyer. */
+const quoteBody = (buyerName: string) => ({
+  issue_date: inDays(0),
+  validity_date: inDays(30),
+  seller_siret: SELLER_SIRET,
+  seller_name: 'Vendeur SAS',
+  seller_address: { line1: '1 rue de la Paix', postal_code: '75002', city: 'Paris', country: 'FR' },
+  buyer_siret: BUYER_SIRET,
+  buyer_name: buyerName,
+  buyer_address: { line1: '10 avenue des Champs', postal_code: '69001', city: 'Lyon', country: 'FR' },
+  lines: [{ description: 'Développement', quantity: 2, unit_price: 400, tax_rate: 20 }],
+});
 
 export async function seedWorldA(app: TestApp): Promise<WorldA> {
   const db = app.ownerDb;
@@ -151,37 +177,18 @@ export async function seedWorldA(app: TestApp): Promise<WorldA> {
     'signature',
   );
 
-  const incomingDoc = buildDocument({
-    number: `ISO-IN-${tag}`,
-    lines: [{ description: 'Papier A4', quantity: '10', unitPrice: '4.50' }],
-  });
-  const ubl = renderFormat(incomingDoc, 'ubl').find((f) => f.kind === 'ubl')?.content as Buffer;
   const incoming = await created(
     await app.request(
       `/api/v1/tenant/sub-tenants/${subTenant}/invoices/incoming`,
-      postJson({ file: { filename: 'incoming.xml', content: ubl.toString('base64') } }, key),
+      postJson({ file: { filename: 'incoming.xml', content: ublOf(`ISO-IN-${tag}`) } }, key),
     ),
     'incoming invoice',
   );
 
-  const today = new Date().toISOString().slice(0, 10);
   const quote = await created(
     await app.request(
       `/api/v1/tenant/sub-tenants/${subTenant}/quotes`,
-      postJson(
-        {
-          issue_date: today,
-          validity_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-          seller_siret: SELLER_SIRET,
-          seller_name: 'Vendeur SAS',
-          seller_address: { line1: '1 rue de la Paix', postal_code: '75002', city: 'Paris', country: 'FR' },
-          buyer_siret: BUYER_SIRET,
-          buyer_name: `Isolation A buyer ${tag}`,
-          buyer_address: { line1: '10 avenue des Champs', postal_code: '69001', city: 'Lyon', country: 'FR' },
-          lines: [{ description: 'Développement', quantity: 2, unit_price: 400, tax_rate: 20 }],
-        },
-        key,
-      ),
+      postJson(quoteBody(`Isolation A buyer ${tag}`), key),
     ),
     'quote',
   );
@@ -260,6 +267,11 @@ export async function seedWorldA(app: TestApp): Promise<WorldA> {
     ids,
     markers: [...Object.values(ids), tag, ...(quote.number ? [quote.number] : [])],
     ownerMarkers: [tenant.tenantId, tenant.email, user.userId, user.tenantId, user.email],
+    bodies: {
+      quote: quoteBody('Taken over SARL'),
+      incoming: { file: { filename: 'incoming.xml', content: ublOf(`ISO-IN2-${tag}`) } },
+      creditNote: { invoice_id: invoice.id, reason: 'Taken over', items: itemsFor(invoice, 0.1) },
+    },
     owner: { tenantKey: tenant.keys.sk_test, publishableKey: tenant.keys.pk_test, userKey, userToken: user.token },
   };
 }
@@ -322,6 +334,9 @@ export async function seedActors(app: TestApp, worldA: WorldA): Promise<Record<A
     a_other_sub_tenant: { 'X-Tenant-Key': await boundKey(worldA.tenantId, otherSubOfA) },
     a_publishable_production: { 'X-Publishable-Key': aPublishableProduction },
     a_user_key_other_company: { 'X-API-Key': await seedUserKey(db, userASeeded, { companyId: otherCompanyOfA }) },
+    a_user_key_production: {
+      'X-API-Key': await seedUserKey(db, userASeeded, { environment: 'production', companyId: worldA.ids.company }),
+    },
     a_revoked_key: { 'X-API-Key': await seedUserKey(db, userASeeded, { revoked: true }) },
     a_expired_key: { 'X-API-Key': await seedUserKey(db, userASeeded, { expiresAt: new Date(Date.now() - 60_000) }) },
     admin_token: { Authorization: `Bearer ${admin.token}` },
