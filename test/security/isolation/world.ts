@@ -121,7 +121,9 @@ async function created(res: Response, what: string) {
 /** A supplier's UBL invoice, base64, as an incoming invoice is registered. */
 function ublOf(number: string): string {
   const doc = buildDocument({ number, lines: [{ description: 'Papier A4', quantity: '10', unitPrice: '4.50' }] });
-  return (renderFormat(doc, 'ubl').find((f) => f.kind === 'ubl')?.content as Buffer).toString('base64');
+  const ubl = renderFormat(doc, 'ubl').find((f) => f.kind === 'ubl');
+  if (!ubl) throw new Error('no UBL rendered');
+  return ubl.content.toString('base64');
 }
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
