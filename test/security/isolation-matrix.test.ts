@@ -179,6 +179,20 @@ test('control: A ids are real, served to their owner, and an owner list carries 
   }
   const list = await (await app.request('/api/v1/invoices', { headers: tenant })).text();
   t.true(list.includes(ids.tenantInvoice), "the owner's list carries A's invoice: the body scan would see it");
+  // The judge itself: the owner's answers, were another actor to get them, are leaks.
+  const asStranger = (foreign: boolean): Cell => ({
+    label: 'GET /api/v1/invoices',
+    actor: 'b_tenant_sandbox',
+    foreign,
+    run: async () => ({ status: 200, text: list, served: true }),
+  });
+  const outcome = { status: 200, text: list, served: true };
+  t.truthy(leakOf(asStranger(false), 'GET /api/v1/invoices', outcome), 'a list carrying A ids is a leak');
+  t.truthy(
+    leakOf(asStranger(true), 'GET /api/v1/invoices/{id}', { ...outcome, text: '{}' }),
+    'a 2xx on A id is a leak',
+  );
+  t.is(leakOf(asStranger(true), 'GET /api/v1/invoices/{id}', { ...outcome, status: 404, served: false }), null);
 });
 
 async function openMcp(headers: Record<string, string>) {
