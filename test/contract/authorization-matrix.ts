@@ -193,7 +193,8 @@ export const EXPECTED: Record<string, Row> = {
   'POST /api/v1/onboarding/exchange': open(422),
   // Tenant onboarding: sessions with a tenant key or a publishable key, the rest [PubKey].
   'POST /api/v1/tenant/onboarding/sessions': tenantRoute(422, { publishable_key: 422 }),
-  'GET /api/v1/tenant/onboarding/sessions/{id}': tenantRoute(404, { publishable_key: 404 }),
+  // The sessions are the whole tenant's, as their creation is: a key bound to a sub-tenant is refused.
+  'GET /api/v1/tenant/onboarding/sessions/{id}': tenantWideRoute(404, { publishable_key: 404 }),
   'POST /api/v1/tenant/onboarding/superpdp/authorize': pubKeyRoute(422),
   'POST /api/v1/tenant/onboarding/superpdp/callback': pubKeyRoute(422),
   'POST /api/v1/tenant/onboarding/exchange': pubKeyRoute(422),

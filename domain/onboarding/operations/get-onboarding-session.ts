@@ -1,4 +1,5 @@
 import type { OnboardingSession, OnboardingSessionIdInput } from '../../../schemas/onboarding.js';
+import { AppError } from '../../shared/app-error.js';
 import { defineQuery } from '../../shared/operation.js';
 import { requireSession, sessionOwnerOf, toSessionView } from '../onboarding-session.js';
 
@@ -21,6 +22,10 @@ export const getTenantOnboardingSession = defineQuery<OnboardingSessionIdInput, 
   output: 'OnboardingSession',
   callers: ['tenant', 'publishable'],
   async run(input, ctx) {
+    // Onboarding sessions are the whole tenant's, as their creation is: not for a key bound to one sub-tenant.
+    if (ctx.caller.subTenantId) {
+      throw new AppError('FORBIDDEN', "A key bound to a sub-tenant cannot read the tenant's onboarding sessions.");
+    }
     const row = await requireSession(ctx.tx, sessionOwnerOf(ctx.caller), 'tenant', input.id);
     return toSessionView(ctx.deps.config, row, ctx.clock.now());
   },
