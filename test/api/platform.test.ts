@@ -34,7 +34,7 @@ test('both health routes answer {status, timestamp} with the database up', async
 
 test('health answers 503 in the error shape when the database is unreachable', async (t) => {
   const deadDb = createDatabase('postgres://postgres@127.0.0.1:1/none', { poolMax: 1 });
-  const server = createApp({ ...app.deps, db: deadDb }).listen(0, '127.0.0.1');
+  const server = createApp({ ...app.deps, db: deadDb, counters: deadDb }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   try {
     const { port } = server.address() as { port: number };
