@@ -22,6 +22,8 @@ export interface Figures {
   uploads?: { submitted: number; uploaded: number; doubled: number };
   ledger_valid: boolean;
   balances_match: boolean;
+  /** What incomplete invoices lack, when any does (for the report). */
+  missing?: string;
   seconds: number;
 }
 
@@ -137,10 +139,23 @@ export async function settleAndCount(
           },
         }
       : {}),
+    ...missingOf(invoices, (i) => ids.get(`${pathOf.get(i.tenant_id)} ${i.id}`)?.size ?? 0, uploadFigures?.pending ?? 0),
     ledger_valid: await ledgerValid(h, tenants),
     balances_match: await balancesMatch(h, tenants),
     seconds: Math.round((Date.now() - options.startedAt) / 1000),
   };
+}
+
+function missingOf(invoices: InvoiceRow[], deliveries: (i: InvoiceRow) => number, pendingUploads: number) {
+  const count = (test: (i: InvoiceRow) => boolean) => invoices.filter(test).length;
+  const parts = [
+    [count((i) => !i.entry_found), 'without ledger entry'],
+    [count((i) => i.charges !== 1), 'without exactly one charge'],
+    [count((i) => i.documents_status !== 'ready'), 'without documents'],
+    [count((i) => deliveries(i) !== 1), 'without exactly one invoice.created delivery id'],
+    [pendingUploads, 'submitted, not uploaded'],
+  ].filter(([n]) => Number(n) > 0);
+  return parts.length > 0 ? { missing: parts.map(([n, what]) => `${n} ${what}`).join(', ') } : {};
 }
 
 /** Charges and ledger entries of an invoice that does not exist: what a half-written creation would leave. */
@@ -202,6 +217,6 @@ export function printFigures(figures: Figures): void {
       `lost ${figures.lost}, doubled ${figures.doubled}, half-written ${figures.half_written}, ` +
       `unanswered at first ${figures.unanswered_at_first}, redelivered ${figures.redelivered}${uploads}, ` +
       `ledger ${figures.ledger_valid ? 'valid' : 'INVALID'}, balances ${figures.balances_match ? 'match' : 'DIFFER'}, ` +
-      `${figures.seconds} s\n`,
+      `${figures.seconds} s${figures.missing ? ` (${figures.missing})` : ''}\n`,
   );
 }
