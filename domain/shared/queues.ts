@@ -121,11 +121,27 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   },
   'generate-invoice-documents': {
     // Rendering is pure and a failure is recorded on the invoice; retries cover crashes and the database.
-    create: { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 },
+    // A worker killed mid-batch loses its heartbeat: the batch is worked again after 10 s, not at
+    // its 120 s expiry (the fault suite, test/faults/, kills workers mid-generation).
+    create: {
+      retryLimit: 5,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      expireInSeconds: 120,
+      heartbeatSeconds: 10,
+    },
   },
   'generate-credit-note-documents': {
     // As for invoices: rendering is pure and a failure is recorded on the credit note.
-    create: { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 },
+    create: {
+      retryLimit: 5,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      expireInSeconds: 120,
+      heartbeatSeconds: 10,
+    },
   },
 
   'deliver-webhook': {

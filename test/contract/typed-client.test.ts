@@ -59,7 +59,12 @@ test('README "First calls" through the typed client: sandbox invoice, its Factur
   const { pathname, search } = new URL(link.data!.url);
   const file = await app.request(`${pathname}${search}`);
   t.is(file.status, 200);
-  t.is(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString('latin1'), '%PDF-');
+  t.is(
+    Buffer.from(await file.arrayBuffer())
+      .subarray(0, 5)
+      .toString('latin1'),
+    '%PDF-',
+  );
 
   const credit = await client.POST('/api/v1/credit-notes', {
     body: {
@@ -74,5 +79,6 @@ test('README "First calls" through the typed client: sandbox invoice, its Factur
   // a refusal is typed too: the spec's error shape
   const refused = await client.POST('/api/v1/sandbox/invoices', { body: { ...body } });
   t.is(refused.response.status, 409);
-  t.truthy(refused.error);
+  const refusal = refused.error;
+  t.is(refusal && 'code' in refusal ? refusal.code : undefined, 'DUPLICATE_INVOICE_NUMBER');
 });

@@ -69,7 +69,17 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
         code === 0 ? resolve() : reject(new Error(`${tool} ${args.join(' ')} exited with ${code}: ${stderr}`)),
       );
     });
-  await run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+  await run('initdb', [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+    '--no-instructions',
+  ]);
   const port = await freePort();
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   // fsync off: the suite crashes the server, never the machine, so the WAL in the page cache is replayed

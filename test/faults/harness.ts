@@ -87,7 +87,14 @@ export async function faultTenant(h: Harness): Promise<FaultTenant> {
     }),
   );
   const hookPath = `/t/${++tenantCount}`;
-  const res = await request(h, 'PUT', '/api/v1/tenant/me', seeded.keys.sk_live, { webhook_url: `${h.receiver.url}${hookPath}` }, 'X-Tenant-Key');
+  const res = await request(
+    h,
+    'PUT',
+    '/api/v1/tenant/me',
+    seeded.keys.sk_live,
+    { webhook_url: `${h.receiver.url}${hookPath}` },
+    'X-Tenant-Key',
+  );
   if (res.status !== 200) throw new Error(`PUT /api/v1/tenant/me answered ${res.status}: ${JSON.stringify(res.body)}`);
   return { tenantId: seeded.tenantId, liveKey: seeded.keys.sk_live, hookPath };
 }
@@ -191,7 +198,11 @@ export async function inParallel<T>(items: T[], concurrency: number, work: (item
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `probe` until it returns something truthy; throws with `what` after `timeoutMs`. */
-export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs: number,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -51,11 +51,12 @@ async function invoicesOf(h: Harness, tenants: FaultTenant[]): Promise<InvoiceRo
 }
 
 /** `invoice.created` delivery ids received per invoice id at each tenant's path, and repeated arrivals. */
-function createdDeliveries(h: Harness): { ids: Map<string, Set<string>>; redelivered: number } {
+function createdDeliveries(h: Harness, paths: Set<string>): { ids: Map<string, Set<string>>; redelivered: number } {
   const ids = new Map<string, Set<string>>();
   const seen = new Set<string>();
   let redelivered = 0;
   for (const r of h.receiver.requests) {
+    if (!paths.has(r.path)) continue;
     const delivery = String(r.headers['x-service-delivery'] ?? '');
     const key = `${r.path} ${delivery}`;
     if (seen.has(key)) redelivered++;
@@ -89,17 +90,19 @@ export async function settleAndCount(
   const pathOf = new Map(tenants.map((t) => [t.tenantId, t.hookPath]));
   const complete = async () => {
     const invoices = await invoicesOf(h, tenants);
-    const { ids } = createdDeliveries(h);
+    const { ids } = createdDeliveries(h, new Set(pathOf.values()));
     const documentsDone = invoices.every((i) => i.documents_status === 'ready' || i.documents_status === 'failed');
     const webhooksDone = invoices.every((i) => (ids.get(`${pathOf.get(i.tenant_id)} ${i.id}`)?.size ?? 0) > 0);
     const uploadsDone = options.submitted ? (await uploads(h, options.submitted)).pending === 0 : true;
     return documentsDone && webhooksDone && uploadsDone;
   };
-  await until(`${fault}: documents, webhooks and uploads of every invoice`, complete, options.timeoutMs ?? 150_000).catch(
-    () => false,
-  );
+  await until(
+    `${fault}: documents, webhooks and uploads of every invoice`,
+    complete,
+    options.timeoutMs ?? 150_000,
+  ).catch(() => false);
   const invoices = await invoicesOf(h, tenants);
-  const { ids, redelivered } = createdDeliveries(h);
+  const { ids, redelivered } = createdDeliveries(h, new Set(pathOf.values()));
   const byNumber = new Map<string, InvoiceRow[]>();
   for (const i of invoices) byNumber.set(i.invoice_number, [...(byNumber.get(i.invoice_number) ?? []), i]);
   const isComplete = (i: InvoiceRow) =>
@@ -139,23 +142,45 @@ export async function settleAndCount(
           },
         }
       : {}),
-    ...missingOf(invoices, (i) => ids.get(`${pathOf.get(i.tenant_id)} ${i.id}`)?.size ?? 0, uploadFigures?.pending ?? 0),
+    ...missingOf(
+      invoices,
+      (i) => ids.get(`${pathOf.get(i.tenant_id)} ${i.id}`)?.size ?? 0,
+      uploadFigures?.pending ?? 0,
+      uploadFigures?.pending ? await transmitJobStates(h, options.submitted ?? []) : '',
+    ),
     ledger_valid: await ledgerValid(h, tenants),
     balances_match: await balancesMatch(h, tenants),
     seconds: Math.round((Date.now() - options.startedAt) / 1000),
   };
 }
 
-function missingOf(invoices: InvoiceRow[], deliveries: (i: InvoiceRow) => number, pendingUploads: number) {
+function missingOf(
+  invoices: InvoiceRow[],
+  deliveries: (i: InvoiceRow) => number,
+  pendingUploads: number,
+  transmitJobs: string,
+) {
   const count = (test: (i: InvoiceRow) => boolean) => invoices.filter(test).length;
   const parts = [
     [count((i) => !i.entry_found), 'without ledger entry'],
     [count((i) => i.charges !== 1), 'without exactly one charge'],
     [count((i) => i.documents_status !== 'ready'), 'without documents'],
     [count((i) => deliveries(i) !== 1), 'without exactly one invoice.created delivery id'],
-    [pendingUploads, 'submitted, not uploaded'],
+    [pendingUploads, `submitted, not uploaded${transmitJobs ? ` (transmit-invoice jobs: ${transmitJobs})` : ''}`],
   ].filter(([n]) => Number(n) > 0);
   return parts.length > 0 ? { missing: parts.map(([n, what]) => `${n} ${what}`).join(', ') } : {};
+}
+
+/** The transmit-invoice jobs of invoices not uploaded yet, by state and attempt (what held them back). */
+async function transmitJobStates(h: Harness, invoiceIds: string[]): Promise<string> {
+  const { rows } = await h.db.raw<{ rows: { state: string; retry_count: number; n: number }[] }>(
+    `select j.state, j.retry_count, count(*)::int as n
+       from pgboss.job j join invoices i on i.id::text = j.data->>'invoiceId'
+      where j.name = 'transmit-invoice' and i.id = any(?) and i.pdp_id is null
+      group by 1, 2 order by 1, 2`,
+    [invoiceIds],
+  );
+  return rows.map((r) => `${r.n} ${r.state} after ${r.retry_count} retries`).join(', ');
 }
 
 /** Charges and ledger entries of an invoice that does not exist: what a half-written creation would leave. */
@@ -174,7 +199,10 @@ async function orphanWrites(h: Harness, tenants: FaultTenant[]): Promise<number>
 }
 
 /** Uploads at the simulator per submitted invoice (by its external id): one each, none pending. */
-async function uploads(h: Harness, invoiceIds: string[]): Promise<{ uploaded: number; doubled: number; pending: number }> {
+async function uploads(
+  h: Harness,
+  invoiceIds: string[],
+): Promise<{ uploaded: number; doubled: number; pending: number }> {
   const { rows } = await h.db.raw<{ rows: { id: string; pdp_id: string | null; uploads: number }[] }>(
     `select i.id, i.pdp_id,
             (select count(*)::int from simulated_provider_invoices s
