@@ -98,7 +98,16 @@ export interface QueueSpec {
 /** One table of queue options for every queue (pg-boss `docs/api/queues.md`). */
 export const QUEUES: Record<QueueName, QueueSpec> = {
   'dispatch-event': {
-    create: { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 },
+    // A worker killed, or a database that restarted, mid-batch: the jobs it held lose their heartbeat
+    // and are worked again after 10 s rather than at their 300 s expiry (test/faults/).
+    create: {
+      retryLimit: 8,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: 300,
+      heartbeatSeconds: 10,
+    },
   },
   'purge-idempotency-keys': {
     create: { retryLimit: 2, retryDelay: 60, expireInSeconds: 600, policy: 'singleton' },

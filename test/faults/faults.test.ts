@@ -15,7 +15,7 @@ import {
   startHarness,
   until,
 } from './harness.js';
-import { type Figures, printFigures, settleAndCount } from './invariants.js';
+import { balancesMatch, type Figures, ledgerValid, printFigures, settleAndCount } from './invariants.js';
 
 /**
  * The fault suite (`npm run test:faults`, docs/operations.md "Fault suite"): the Procfile's processes
@@ -228,6 +228,7 @@ test.serial(
 test.serial(
   'a TSA answering 503, 429, slowly, malformed or never: anchors retried on schedule, each attempt on record',
   async (t) => {
+    const startedAt = Date.now();
     const tsa = await startLocalTsa();
     const faults: TsaFault[] = ['503', '429', 'slow', 'malformed', 'hang'];
     const fake = await startFakeTsa(tsa, (i) => faults[i] ?? 'ok', 3000);
@@ -275,9 +276,9 @@ test.serial(
         unanswered_at_first: faults.length,
         half_written: 0,
         redelivered: 0,
-        ledger_valid: true,
-        balances_match: true,
-        seconds: 0,
+        ledger_valid: await ledgerValid(h, list),
+        balances_match: await balancesMatch(h, list),
+        seconds: Math.round((Date.now() - startedAt) / 1000),
         missing: `${anchored} anchored, ${failed.length} failed (${failed.map((f) => f.failure_reason).join('; ')}), ${attempts.length} attempts on record, TSA calls ${fake.served.join(' ')}`,
       });
       t.true(
@@ -289,6 +290,7 @@ test.serial(
       t.true(anchored >= faults.length - 1, `anchored ${anchored} of ${faults.length}`);
       for (const f of failed) t.truthy(f.failure_reason);
       t.true(attempts.length >= faults.length + anchored, 'every call, failed or not, is on record');
+      t.true(await ledgerValid(h, list), 'the chains and their anchored closings verify');
     } finally {
       for (const key of ['TSA_URL', 'TSA_CA_CERT', 'TSA_TIMEOUT_MS']) delete h.env[key];
       await fake.close();

@@ -24,6 +24,8 @@ export interface Harness {
   receiver: Receiver;
   /** What the receiver answers; a scenario swaps it to inject faults. */
   reply: { current: (request: Receiver['requests'][number], index: number) => Reply };
+  /** The status the receiver answered a request with (0: it never answered). */
+  answeredWith(request: Receiver['requests'][number]): number;
   /** Extra environment for processes started from now on (a fake provider's URL). */
   env: Record<string, string>;
   close(): Promise<void>;
@@ -46,7 +48,12 @@ export async function startHarness(): Promise<Harness> {
   await migrateDatabase(databaseUrl);
   const db = createDatabase(databaseUrl, { poolMax: 3, applicationName: 'einvoice-faults' });
   const reply: Harness['reply'] = { current: () => ({ status: 200 }) };
-  const receiver = await startReceiver((request, index) => reply.current(request, index));
+  const answered = new WeakMap<object, number>();
+  const receiver = await startReceiver((request, index) => {
+    const answer = reply.current(request, index);
+    answered.set(request, answer === 'hang' ? 0 : answer.status);
+    return answer;
+  });
   const appKey = newAppKey();
   const env: Record<string, string> = {};
   const port = await freePort();
@@ -63,6 +70,7 @@ export async function startHarness(): Promise<Harness> {
     worker,
     receiver,
     reply,
+    answeredWith: (request) => answered.get(request) ?? 0,
     env,
     async close() {
       await Promise.allSettled([web.stop(), worker.stop()]);

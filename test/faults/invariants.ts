@@ -61,7 +61,9 @@ function createdDeliveries(h: Harness, paths: Set<string>): { ids: Map<string, S
     const key = `${r.path} ${delivery}`;
     if (seen.has(key)) redelivered++;
     seen.add(key);
-    if (r.headers['x-service-event'] !== 'invoice.created') continue;
+    // delivered: answered 2xx (a 500 or 429 is an attempt, retried under the same id)
+    const status = h.answeredWith(r);
+    if (r.headers['x-service-event'] !== 'invoice.created' || status < 200 || status > 299) continue;
     let invoiceId = '';
     try {
       invoiceId = String((JSON.parse(r.rawBody) as { data?: { id?: string } }).data?.id ?? '');
@@ -218,7 +220,7 @@ async function uploads(
 }
 
 /** The tenant's own integrity check over HTTP (`GET /api/v1/tenant/fiscal/integrity`) for every tenant. */
-async function ledgerValid(h: Harness, tenants: FaultTenant[]): Promise<boolean> {
+export async function ledgerValid(h: Harness, tenants: FaultTenant[]): Promise<boolean> {
   for (const t of tenants) {
     const res = await request(h, 'GET', '/api/v1/tenant/fiscal/integrity', t.liveKey, undefined, 'X-Tenant-Key');
     if (res.status !== 200 || res.body?.valid !== true) return false;
@@ -227,7 +229,7 @@ async function ledgerValid(h: Harness, tenants: FaultTenant[]): Promise<boolean>
 }
 
 /** Each balance equals the sum of its movements (the initial credit included). */
-async function balancesMatch(h: Harness, tenants: FaultTenant[]): Promise<boolean> {
+export async function balancesMatch(h: Harness, tenants: FaultTenant[]): Promise<boolean> {
   const { rows } = await h.db.raw<{ rows: { ok: boolean }[] }>(
     `select b.amount = coalesce((select sum(t.amount) from balance_transactions t where t.tenant_id = b.tenant_id), 0) as ok
        from balances b where b.tenant_id = any(?)`,
