@@ -102,7 +102,16 @@ export interface QueueSpec {
 /** One table of queue options for every queue (pg-boss `docs/api/queues.md`). */
 export const QUEUES: Record<QueueName, QueueSpec> = {
   'dispatch-event': {
-    create: { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 },
+    // A worker killed, or a database that restarted, mid-batch: the jobs it held lose their heartbeat
+    // and are worked again after 10 s rather than at their 300 s expiry (test/faults/).
+    create: {
+      retryLimit: 8,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: 300,
+      heartbeatSeconds: 10,
+    },
   },
   'purge-idempotency-keys': {
     create: { retryLimit: 2, retryDelay: 60, expireInSeconds: 600, policy: 'singleton' },
@@ -125,11 +134,27 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   },
   'generate-invoice-documents': {
     // Rendering is pure and a failure is recorded on the invoice; retries cover crashes and the database.
-    create: { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 },
+    // A worker killed mid-batch loses its heartbeat: the batch is worked again after 10 s, not at
+    // its 120 s expiry (the fault suite, test/faults/, kills workers mid-generation).
+    create: {
+      retryLimit: 5,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      expireInSeconds: 120,
+      heartbeatSeconds: 10,
+    },
   },
   'generate-credit-note-documents': {
     // As for invoices: rendering is pure and a failure is recorded on the credit note.
-    create: { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 },
+    create: {
+      retryLimit: 5,
+      retryDelay: 5,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      expireInSeconds: 120,
+      heartbeatSeconds: 10,
+    },
   },
 
   'deliver-webhook': {
