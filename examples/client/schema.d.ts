@@ -1569,6 +1569,263 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tenant/sub-tenants/{subTenantId}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List one sub-tenant's quotes in the key's environment, newest first, by status or text (number, buyer). */
+        get: operations["list_quotes"];
+        put?: never;
+        /** Create a draft quote for one of the tenant's sub-tenants, numbered DEV-YYYY-NNNN from the sub-tenant's own sequence (no gaps). Parties and lines follow the rules of an invoice body; totals are computed. Emits `quote.created`. */
+        post: operations["create_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenant/sub-tenants/{subTenantId}/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a sub-tenant's quote: lines, totals, status, the buyer's answer, its public link and its invoices. */
+        get: operations["get_quote"];
+        /** Replace the body of a quote not yet accepted, converted or cancelled (409 INVALID_STATE otherwise). A quote already sent, viewed, refused or expired goes back to `draft`: send it again. The number stays. Emits `quote.updated`. */
+        put: operations["update_quote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenant/sub-tenants/{subTenantId}/quotes/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a quote (any status) into a new draft of the same sub-tenant with the next number, dated today and valid for as many days as the original. Emits `quote.created`. */
+        post: operations["duplicate_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenant/sub-tenants/{subTenantId}/quotes/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a draft quote to its buyer: it becomes `sent`, gets its public link (`public_url`, 90 days) if it has none, and expires by itself after its validity date. Sending a sent or viewed quote again keeps its status and link. A production quote with a `buyer_email` is mailed to the buyer (a sandbox one never is: give the buyer the link). Emits `quote.sent`. */
+        post: operations["send_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenant/sub-tenants/{subTenantId}/quotes/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a quote with a reason: its public link stops working. A converted or already cancelled quote answers 409 INVALID_STATE (credit its invoices instead). Emits `quote.cancelled`. */
+        post: operations["cancel_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenant/sub-tenants/{subTenantId}/quotes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The quote as a readable PDF (title DEVIS, its lines, VAT breakdown, totals and validity date). */
+        get: operations["download_quote_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenant/sub-tenants/{subTenantId}/quotes/{id}/public-link/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a sent quote a new public link, valid 90 days from now; the old link stops working at once. A draft (send it first), cancelled or converted quote answers 409. */
+        post: operations["regenerate_quote_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenant/sub-tenants/{subTenantId}/quotes/{id}/public-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke the public link of a quote: the buyer page answers 404 from now on. Regenerate one to share the quote again. Revoking twice changes nothing. */
+        delete: operations["revoke_quote_link"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenant/sub-tenants/{subTenantId}/quotes/{id}/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A quote's hash-chained log, oldest first: each entry's `chainHash` is SHA-256 of the previous entry's `chainHash` and the entry's own SHA-256; `valid` says whether the chain checks. */
+        get: operations["get_quote_audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenant/sub-tenants/{subTenantId}/quotes/{id}/convert-to-deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a deposit invoice (type 386) for an accepted quote: `percent` of its total or an `amount` excluding VAT, spread over its VAT rates. An ordinary invoice of the sub-tenant (numbered, charged, in the fiscal ledger, with its files). Repeatable; the deposits never exceed the total (422); none after the balance (409). */
+        post: operations["convert_quote_to_deposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenant/sub-tenants/{subTenantId}/quotes/{id}/convert-to-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue the balance invoice (type 380) of an accepted quote: at each VAT rate the quote's amount less the deposits, referencing the deposit invoices (EN 16931 BG-3). An ordinary invoice; once only (a second call answers 409 INVALID_STATE). */
+        post: operations["convert_quote_to_balance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}/convert-to-deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a deposit invoice (type 386) for an accepted quote: `percent` of its total or an `amount` excluding VAT, spread over its VAT rates. An ordinary invoice of the sub-tenant (numbered, charged, in the fiscal ledger, with its files). Repeatable; the deposits never exceed the total (422); none after the balance (409). */
+        post: operations["convert_quote_to_deposit_2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}/convert-to-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue the balance invoice (type 380) of an accepted quote: at each VAT rate the quote's amount less the deposits, referencing the deposit invoices (EN 16931 BG-3). An ordinary invoice; once only (a second call answers 409 INVALID_STATE). */
+        post: operations["convert_quote_to_balance_2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quote/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The buyer accepts a quote on its public page by typing their name: the name, e-mail, IP address, browser and time are recorded and the quote becomes `accepted` (`quote.accepted`). 409 once answered, expired or cancelled. */
+        post: operations["accept_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quote/{token}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The buyer refuses a quote on its public page, optionally saying why; the IP address and time are recorded and the quote becomes `refused` (`quote.refused`). 409 once answered, expired or cancelled. */
+        post: operations["refuse_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/signatures": {
         parameters: {
             query?: never;
@@ -2630,6 +2887,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/files/fiscal/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The FEC or forensic archive behind a download link, served without credentials while the link is valid (15 minutes): 410 DOWNLOAD_LINK_EXPIRED after, 403 DOWNLOAD_LINK_INVALID for an altered link or once the credential that asked for it is revoked. */
+        get: operations["download_fiscal_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/openapi/config": {
         parameters: {
             query?: never;
@@ -2785,6 +3059,296 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: figures of the whole platform: tenants, users, companies, sub-tenants, invoices, credit notes and signatures per environment, and the revenue charged per month and environment. */
+        get: operations["get_admin_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: every dashboard user, newest first; search e-mail and name, filter by status (active, disabled) and role. */
+        get: operations["list_admin_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: one dashboard user, whatever its workspace. */
+        get: operations["get_admin_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/toggle-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin: disable an enabled user or enable a disabled one. A disabled user's tokens, sessions and API keys are refused (403 ACCOUNT_DISABLED) from the next request on; enabled again, they work again. */
+        post: operations["toggle_user_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userId}/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin: credit a user's workspace balance by hand, with the reason; a `balance_credit` movement whose actor is the admin. */
+        post: operations["credit_user_balance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{userId}/debit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin: debit a user's workspace balance by hand, with the reason; a `balance_debit` movement whose actor is the admin. Never below zero: 422 DEBIT_EXCEEDS_BALANCE, nothing written. */
+        post: operations["debit_user_balance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: every company (deleted ones left out), newest first; search name, SIRET and e-mail, filter by status, kyc_status and tenant_id. */
+        get: operations["list_admin_companies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/companies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: one company, whatever its tenant, with its owner and figures. */
+        get: operations["get_admin_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/companies/{id}/toggle-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin: disable an enabled company or enable a disabled one. The API keys restricted to a disabled company are refused (403 COMPANY_DISABLED) from the next request on; enabled again, they work again. */
+        post: operations["toggle_company_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sub-tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: the platform tenants, newest first, each with its sub-tenants of both environments; search tenants and sub-tenants, filter sub-tenants by onboarding_status. */
+        get: operations["list_admin_sub_tenants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sub-tenants/status-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: the values of the sub-tenants `onboarding_status` filter, each with its label. */
+        get: operations["list_sub_tenant_status_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sub-tenants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: one sub-tenant, whatever its tenant, with its tenant and its figures (companies, invoices, credit notes). */
+        get: operations["get_admin_sub_tenant"];
+        put?: never;
+        post?: never;
+        /** Admin: delete any tenant's sub-tenant and revoke its keys; with cascade=true its companies go with it (their keys revoked). Refused with 422 SUB_TENANT_HAS_FISCAL_ENTRIES once it has fiscal entries, cascade or not, and SUB_TENANT_HAS_COMPANIES while it has companies without cascade. */
+        delete: operations["delete_admin_sub_tenant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quotes of every tenant, newest first: by status, tenant, sub-tenant, creation period or dates, and text (number, buyer, seller); up to 200 a page. */
+        get: operations["list_admin_quotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/quotes/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quotes of every tenant: how many in each status, their amounts excluding VAT (all, accepted, converted, invoiced), the acceptance rate (over those answered) and the conversion rate (over those accepted). */
+        get: operations["get_admin_quote_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/quotes/integrity-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check every quote: orphans (sub-tenant gone, converted without an invoice, invoices deleted), conversions that do not add up (beyond the total, a balance that does not complete it, invoices on a quote not marked converted), statuses stuck past their dates (open past the validity date or the link expiry, drafts never sent), and audit chains that do not check. */
+        get: operations["check_quote_integrity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/quotes/audit-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The quote audit entries of every tenant between two dates (UTC, inclusive) as CSV: RFC 4180 (CRLF, quoted fields), UTF-8 with a byte-order mark so spreadsheets read the accents; one row per entry with its chain hashes. */
+        get: operations["export_quote_audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/quotes/{quote}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read any tenant’s quote, with its tenant. */
+        get: operations["get_admin_quote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -2802,10 +3366,406 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The MCP server: name, version, protocol, tool count, capabilities.
+         * @description A client that accepts only `text/event-stream` (the SDK opening its stream) gets 405: there is no stream at this path.
+         */
+        get: operations["mcp_discovery"];
+        put?: never;
+        /**
+         * JSON-RPC 2.0 messages of the MCP server (Streamable HTTP, answered as JSON).
+         * @description One message or a batch. `initialize` answers the header `Mcp-Session-Id`. Rate limit: 60 per minute per key.
+         */
+        post: operations["mcp_message"];
+        /** Ends an MCP session. */
+        delete: operations["mcp_end_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The MCP Server-Sent Events stream: a ping event at once and every 30 seconds. */
+        get: operations["mcp_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The MCP server: name, version, protocol, tool count, capabilities.
+         * @description A client that accepts only `text/event-stream` (the SDK opening its stream) gets 405: there is no stream at this path.
+         */
+        get: operations["mcp_discovery_api"];
+        put?: never;
+        /**
+         * JSON-RPC 2.0 messages of the MCP server (Streamable HTTP, answered as JSON).
+         * @description One message or a batch. `initialize` answers the header `Mcp-Session-Id`. Rate limit: 60 per minute per key.
+         */
+        post: operations["mcp_message_api"];
+        /** Ends an MCP session. */
+        delete: operations["mcp_end_session_api"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mcp/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The MCP Server-Sent Events stream: a ping event at once and every 30 seconds. */
+        get: operations["mcp_stream_api"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A company as the administration sees it, with its owner and figures. */
+        AdminCompany: {
+            /**
+             * Format: uuid
+             * @description Id of the company.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Its tenant or workspace.
+             */
+            tenant_id: string;
+            /**
+             * Format: uuid
+             * @description A platform's sub-tenant it belongs to.
+             */
+            sub_tenant_id: string | null;
+            /** @description Name. */
+            name: string;
+            /** @description SIRET. */
+            siret: string;
+            /** @description VAT number. */
+            vat_number: string | null;
+            /** @description Contact e-mail. */
+            email: string | null;
+            /** @description City. */
+            city: string;
+            /** @description ISO 3166-1 alpha-2. */
+            country: string;
+            /**
+             * @description inactive: an admin disabled it; the API keys restricted to it are refused.
+             * @enum {string}
+             */
+            status: "active" | "inactive";
+            /**
+             * @description KYC stage.
+             * @enum {string}
+             */
+            kyc_status: "not_started" | "pending" | "completed" | "failed";
+            /** @description E-mail of the workspace's user, or the platform's e-mail. */
+            owner_email: string | null;
+            /** @description Invoices of the company (deleted drafts not counted). */
+            invoices_count: number;
+            /** @description Active API keys restricted to the company. */
+            api_keys_count: number;
+            /**
+             * Format: date-time
+             * @description Creation time.
+             */
+            created_at: string;
+        };
+        /** @description A page of companies. */
+        AdminCompanyList: {
+            /** @description The items of this page. */
+            data: components["schemas"]["AdminCompany"][];
+            /** @description Pagination. */
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description A quote as the operator sees it: the quote and whose it is. */
+        AdminQuote: {
+            /**
+             * Format: uuid
+             * @description The tenant.
+             */
+            tenant_id: string;
+            /** @description The tenant name. */
+            tenant_name: string;
+            /** @description The quote. */
+            quote: components["schemas"]["Quote"];
+        };
+        /** @description A page of quotes of every tenant. */
+        AdminQuotePage: {
+            /** @description The items of this page. */
+            data: components["schemas"]["AdminQuote"][];
+            /** @description Pagination. */
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description Quotes of every tenant: counts by status, amounts, acceptance and conversion rates. */
+        AdminQuoteStats: {
+            /** @description Quotes. */
+            total: number;
+            /** @description Count per status (every status, 0 included). */
+            by_status: {
+                [key: string]: number;
+            };
+            /** @description Sum of the quotes, excluding VAT. */
+            total_ht: number;
+            /** @description Sum of the accepted and converted quotes. */
+            accepted_ht: number;
+            /** @description Sum of the converted quotes. */
+            converted_ht: number;
+            /** @description Sum of the invoices issued from quotes. */
+            invoiced_ht: number;
+            /** @description Accepted or converted, over those answered (0 to 1). */
+            acceptance_rate: number;
+            /** @description Converted over accepted or converted (0 to 1). */
+            conversion_rate: number;
+        };
+        /** @description Figures of the whole platform, counted at the time of the call. */
+        AdminStats: {
+            /** @description Tenants: platforms (API integrators) and the workspaces of dashboard users. */
+            tenants: {
+                /** @description Every tenant. */
+                total: number;
+                /** @description Platform tenants. */
+                platforms: number;
+                /** @description Workspaces of dashboard users. */
+                workspaces: number;
+                /** @description Deactivated tenants. */
+                inactive: number;
+            };
+            /** @description Dashboard users. */
+            users: {
+                /** @description Every user. */
+                total: number;
+                /** @description Users who can sign in. */
+                active: number;
+                /** @description Users an admin disabled. */
+                disabled: number;
+                /** @description Users holding the `admin access` permission. */
+                admins: number;
+            };
+            /** @description Companies (deleted ones not counted). */
+            companies: {
+                /** @description Every live company. */
+                total: number;
+                /** @description Enabled companies. */
+                active: number;
+                /** @description Companies an admin disabled. */
+                inactive: number;
+            };
+            /** @description Platforms' sub-tenants. */
+            sub_tenants: {
+                /** @description In the sandbox. */
+                sandbox: number;
+                /** @description In production. */
+                production: number;
+            };
+            /** @description Invoices (deleted drafts not counted). */
+            invoices: {
+                /** @description In the sandbox. */
+                sandbox: number;
+                /** @description In production. */
+                production: number;
+            };
+            /** @description Credit notes (deleted drafts not counted). */
+            credit_notes: {
+                /** @description In the sandbox. */
+                sandbox: number;
+                /** @description In production. */
+                production: number;
+            };
+            /** @description Signature requests. */
+            signatures: {
+                /** @description In the sandbox. */
+                sandbox: number;
+                /** @description In production. */
+                production: number;
+            };
+            /** @description What the service charged (invoices, credit notes and signatures, from their `amount_charged`), per month (UTC) and environment, newest first; months without any document are left out. Sandbox is free, so its amounts are 0. */
+            revenue: {
+                /** @description YYYY-MM. */
+                month: string;
+                /**
+                 * @description sandbox or production.
+                 * @enum {string}
+                 */
+                environment: "sandbox" | "production";
+                /** @description Charged for invoices, EUR. */
+                invoices: number;
+                /** @description Charged for credit notes, EUR. */
+                credit_notes: number;
+                /** @description Charged for signature requests, EUR. */
+                signatures: number;
+                /** @description The three together, EUR. */
+                total: number;
+                /**
+                 * @description Always EUR.
+                 * @enum {string}
+                 */
+                currency: "EUR";
+            }[];
+        };
+        /** @description The sub-tenant was deleted, its keys revoked. */
+        AdminSubTenantDeleted: {
+            /** @description What was done. */
+            message: string;
+            /** @description Companies deleted with it (0 without cascade). */
+            companies_deleted: number;
+        };
+        /** @description One sub-tenant, its tenant and its figures. */
+        AdminSubTenantDetail: {
+            /** @description The sub-tenant. */
+            sub_tenant: components["schemas"]["SubTenant"];
+            /** @description The platform tenant it belongs to. */
+            tenant: {
+                /**
+                 * Format: uuid
+                 * @description Id of the tenant.
+                 */
+                id: string;
+                /** @description Name. */
+                name: string;
+                /** @description Legal name. */
+                legal_name: string | null;
+                /** @description SIRET. */
+                siret: string | null;
+                /** @description Billing e-mail. */
+                billing_email: string | null;
+                /**
+                 * @description KYB stage.
+                 * @enum {string}
+                 */
+                kyb_status: "pending" | "documents_submitted" | "under_review" | "verified" | "rejected";
+            };
+            /** @description Counted at the time of the call. */
+            stats: {
+                /** @description Companies (deleted ones not counted). */
+                companies_count: number;
+                /** @description Invoices (deleted drafts not counted). */
+                invoices_count: number;
+                /** @description Credit notes (deleted drafts not counted). */
+                credit_notes_count: number;
+            };
+        };
+        /** @description A page of tenants with their sub-tenants. */
+        AdminSubTenantList: {
+            /** @description The items of this page. */
+            data: components["schemas"]["AdminSubTenantTenant"][];
+            /** @description Pagination. */
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description A platform tenant with its sub-tenants (those the filters keep). */
+        AdminSubTenantTenant: {
+            /**
+             * Format: uuid
+             * @description Id of the tenant.
+             */
+            id: string;
+            /** @description Name. */
+            name: string;
+            /** @description Legal name. */
+            legal_name: string | null;
+            /** @description SIRET. */
+            siret: string | null;
+            /** @description Billing e-mail. */
+            billing_email: string | null;
+            /**
+             * @description KYB stage.
+             * @enum {string}
+             */
+            kyb_status: "pending" | "documents_submitted" | "under_review" | "verified" | "rejected";
+            /** @description Sub-tenants listed below. */
+            sub_tenants_count: number;
+            /** @description Its sub-tenants, newest first. */
+            sub_tenants: components["schemas"]["SubTenant"][];
+        };
+        /** @description A dashboard user as the administration sees it. */
+        AdminUser: {
+            /**
+             * Format: uuid
+             * @description Id of the user.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The user's workspace (its balance, keys and companies).
+             */
+            tenant_id: string;
+            /** @description Sign-in e-mail. */
+            email: string;
+            /** @description First name. */
+            first_name: string;
+            /** @description Last name. */
+            last_name: string;
+            /**
+             * @description user or admin.
+             * @enum {string}
+             */
+            role: "user" | "admin";
+            /** @description Holds the `admin access` permission. */
+            is_admin: boolean;
+            /** @description false: an admin disabled the account; its tokens and keys are refused. */
+            is_active: boolean;
+            /**
+             * Format: date-time
+             * @description When the account was disabled; null while it is enabled.
+             */
+            disabled_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the e-mail address was verified.
+             */
+            email_verified_at: string | null;
+            /**
+             * Format: date-time
+             * @description Last sign-in.
+             */
+            last_login_at: string | null;
+            /**
+             * Format: date-time
+             * @description Creation time.
+             */
+            created_at: string;
+        };
+        /** @description A page of dashboard users. */
+        AdminUserList: {
+            /** @description The items of this page. */
+            data: components["schemas"]["AdminUser"][];
+            /** @description Pagination. */
+            meta: components["schemas"]["PageMeta"];
+        };
         /** @description A user's API key. The key itself is shown only in the creation response; its hash never. */
         ApiKey: {
             /**
@@ -2924,6 +3884,44 @@ export interface components {
             low_balance_alert_threshold: number;
             /** @description Balance under which `balance.critical` is sent. */
             critical_balance_alert_threshold: number;
+        };
+        /** @description The balance after a manual credit. */
+        BalanceCredited: {
+            /**
+             * Format: uuid
+             * @description The credited tenant or workspace.
+             */
+            tenant_id: string;
+            /**
+             * Format: uuid
+             * @description The balance transaction written.
+             */
+            transaction_id: string;
+            /** @description Amount credited. */
+            amount: number;
+            /** @description Balance after the credit. */
+            balance: number;
+            /** @description ISO 4217 currency. */
+            currency: string;
+        };
+        /** @description The balance after a manual debit (a `balance_debit` movement). */
+        BalanceDebited: {
+            /**
+             * Format: uuid
+             * @description The debited tenant or workspace.
+             */
+            tenant_id: string;
+            /**
+             * Format: uuid
+             * @description The balance transaction written.
+             */
+            transaction_id: string;
+            /** @description Amount debited (negative: it left the balance). */
+            amount: number;
+            /** @description Balance after the debit. */
+            balance: number;
+            /** @description ISO 4217 currency. */
+            currency: string;
         };
         /** @description The operator's invoice for one month of a tenant's paid usage: an EN 16931 invoice, prepaid by the balance, whose Factur-X PDF is at `…/download`. */
         BillingInvoice: {
@@ -3666,12 +4664,12 @@ export interface components {
              * @description Upper snake case error code (`NOT_FOUND`).
              * @enum {string}
              */
-            code: "BAD_REQUEST" | "INVALID_JSON" | "ONBOARDING_SESSION_EXPIRED" | "ONBOARDING_STATE_INVALID" | "ONBOARDING_REFUSED" | "ALREADY_COMPLETED" | "CANNOT_REMIND" | "NO_PENDING_SIGNERS" | "STRIPE_SIGNATURE_INVALID" | "API_KEY_MISSING" | "API_KEY_INVALID" | "INVALID_API_KEY_FORMAT" | "API_KEY_REVOKED" | "AUTHORIZATION_CODE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "WEBHOOK_SIGNATURE_INVALID" | "INSUFFICIENT_BALANCE" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "CSRF_TOKEN_MISMATCH" | "DOWNLOAD_LINK_INVALID" | "API_KEY_ENVIRONMENT_MISMATCH" | "EMAIL_NOT_VERIFIED" | "KYC_REQUIRED" | "TENANT_DISABLED" | "FISCAL_SCOPE_DENIED" | "SCOPE_NOT_GRANTED" | "CREDIT_NOTE_IMMUTABLE" | "NOT_FOUND" | "FILE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYMENT_NOT_COMPLETED" | "CONFLICT" | "DUPLICATE_EXTERNAL_ID" | "DUPLICATE_INVOICE_NUMBER" | "DUPLICATE_INCOMING_INVOICE" | "DOCUMENT_NOT_READY" | "DOCUMENT_GENERATION_FAILED" | "CONVERSION_REQUIRED" | "INVOICE_IMMUTABLE" | "DUPLICATE_CREDIT_NOTE_NUMBER" | "INVALID_STATE" | "SIGNATURE_NOT_COMPLETED" | "PROVIDER_NOT_CONNECTED" | "SIGNATURE_PROVIDER_NOT_CONFIGURED" | "IDEMPOTENCY_KEY_IN_USE" | "AUTHORIZATION_CODE_EXPIRED" | "DOWNLOAD_LINK_EXPIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "IDEMPOTENCY_KEY_MISMATCH" | "SUB_TENANT_HAS_COMPANIES" | "CREDIT_EXCEEDS_REMAINING" | "SUB_TENANT_HAS_FISCAL_ENTRIES" | "FEC_NOT_EXPORTABLE" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "PROVIDER_REFUSED" | "SIGNATURE_NOT_PENDING" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_UNAVAILABLE" | "FISCAL_KILLSWITCH_ACTIVE";
+            code: "BAD_REQUEST" | "INVALID_JSON" | "ONBOARDING_SESSION_EXPIRED" | "ONBOARDING_STATE_INVALID" | "ONBOARDING_REFUSED" | "ALREADY_COMPLETED" | "CANNOT_REMIND" | "NO_PENDING_SIGNERS" | "STRIPE_SIGNATURE_INVALID" | "API_KEY_MISSING" | "API_KEY_INVALID" | "INVALID_API_KEY_FORMAT" | "API_KEY_REVOKED" | "AUTHORIZATION_CODE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "WEBHOOK_SIGNATURE_INVALID" | "INSUFFICIENT_BALANCE" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "COMPANY_DISABLED" | "CSRF_TOKEN_MISMATCH" | "DOWNLOAD_LINK_INVALID" | "API_KEY_ENVIRONMENT_MISMATCH" | "EMAIL_NOT_VERIFIED" | "KYC_REQUIRED" | "TENANT_DISABLED" | "FISCAL_SCOPE_DENIED" | "SCOPE_NOT_GRANTED" | "CREDIT_NOTE_IMMUTABLE" | "NOT_FOUND" | "FILE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYMENT_NOT_COMPLETED" | "CONFLICT" | "DUPLICATE_EXTERNAL_ID" | "DUPLICATE_INVOICE_NUMBER" | "DUPLICATE_INCOMING_INVOICE" | "DOCUMENT_NOT_READY" | "DOCUMENT_GENERATION_FAILED" | "CONVERSION_REQUIRED" | "INVOICE_IMMUTABLE" | "DUPLICATE_CREDIT_NOTE_NUMBER" | "INVALID_STATE" | "SIGNATURE_NOT_COMPLETED" | "PROVIDER_NOT_CONNECTED" | "SIGNATURE_PROVIDER_NOT_CONFIGURED" | "IDEMPOTENCY_KEY_IN_USE" | "AUTHORIZATION_CODE_EXPIRED" | "DOWNLOAD_LINK_EXPIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "IDEMPOTENCY_KEY_MISMATCH" | "SUB_TENANT_HAS_COMPANIES" | "CREDIT_EXCEEDS_REMAINING" | "DEBIT_EXCEEDS_BALANCE" | "SUB_TENANT_HAS_FISCAL_ENTRIES" | "FEC_NOT_EXPORTABLE" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "PROVIDER_REFUSED" | "SIGNATURE_NOT_PENDING" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_UNAVAILABLE" | "FISCAL_KILLSWITCH_ACTIVE";
             /**
              * @description Same value as `code`, for clients of the reference shape.
              * @enum {string}
              */
-            error_code: "BAD_REQUEST" | "INVALID_JSON" | "ONBOARDING_SESSION_EXPIRED" | "ONBOARDING_STATE_INVALID" | "ONBOARDING_REFUSED" | "ALREADY_COMPLETED" | "CANNOT_REMIND" | "NO_PENDING_SIGNERS" | "STRIPE_SIGNATURE_INVALID" | "API_KEY_MISSING" | "API_KEY_INVALID" | "INVALID_API_KEY_FORMAT" | "API_KEY_REVOKED" | "AUTHORIZATION_CODE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "WEBHOOK_SIGNATURE_INVALID" | "INSUFFICIENT_BALANCE" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "CSRF_TOKEN_MISMATCH" | "DOWNLOAD_LINK_INVALID" | "API_KEY_ENVIRONMENT_MISMATCH" | "EMAIL_NOT_VERIFIED" | "KYC_REQUIRED" | "TENANT_DISABLED" | "FISCAL_SCOPE_DENIED" | "SCOPE_NOT_GRANTED" | "CREDIT_NOTE_IMMUTABLE" | "NOT_FOUND" | "FILE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYMENT_NOT_COMPLETED" | "CONFLICT" | "DUPLICATE_EXTERNAL_ID" | "DUPLICATE_INVOICE_NUMBER" | "DUPLICATE_INCOMING_INVOICE" | "DOCUMENT_NOT_READY" | "DOCUMENT_GENERATION_FAILED" | "CONVERSION_REQUIRED" | "INVOICE_IMMUTABLE" | "DUPLICATE_CREDIT_NOTE_NUMBER" | "INVALID_STATE" | "SIGNATURE_NOT_COMPLETED" | "PROVIDER_NOT_CONNECTED" | "SIGNATURE_PROVIDER_NOT_CONFIGURED" | "IDEMPOTENCY_KEY_IN_USE" | "AUTHORIZATION_CODE_EXPIRED" | "DOWNLOAD_LINK_EXPIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "IDEMPOTENCY_KEY_MISMATCH" | "SUB_TENANT_HAS_COMPANIES" | "CREDIT_EXCEEDS_REMAINING" | "SUB_TENANT_HAS_FISCAL_ENTRIES" | "FEC_NOT_EXPORTABLE" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "PROVIDER_REFUSED" | "SIGNATURE_NOT_PENDING" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_UNAVAILABLE" | "FISCAL_KILLSWITCH_ACTIVE";
+            error_code: "BAD_REQUEST" | "INVALID_JSON" | "ONBOARDING_SESSION_EXPIRED" | "ONBOARDING_STATE_INVALID" | "ONBOARDING_REFUSED" | "ALREADY_COMPLETED" | "CANNOT_REMIND" | "NO_PENDING_SIGNERS" | "STRIPE_SIGNATURE_INVALID" | "API_KEY_MISSING" | "API_KEY_INVALID" | "INVALID_API_KEY_FORMAT" | "API_KEY_REVOKED" | "AUTHORIZATION_CODE_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "WEBHOOK_SIGNATURE_INVALID" | "INSUFFICIENT_BALANCE" | "FORBIDDEN" | "ACCOUNT_DISABLED" | "COMPANY_DISABLED" | "CSRF_TOKEN_MISMATCH" | "DOWNLOAD_LINK_INVALID" | "API_KEY_ENVIRONMENT_MISMATCH" | "EMAIL_NOT_VERIFIED" | "KYC_REQUIRED" | "TENANT_DISABLED" | "FISCAL_SCOPE_DENIED" | "SCOPE_NOT_GRANTED" | "CREDIT_NOTE_IMMUTABLE" | "NOT_FOUND" | "FILE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYMENT_NOT_COMPLETED" | "CONFLICT" | "DUPLICATE_EXTERNAL_ID" | "DUPLICATE_INVOICE_NUMBER" | "DUPLICATE_INCOMING_INVOICE" | "DOCUMENT_NOT_READY" | "DOCUMENT_GENERATION_FAILED" | "CONVERSION_REQUIRED" | "INVOICE_IMMUTABLE" | "DUPLICATE_CREDIT_NOTE_NUMBER" | "INVALID_STATE" | "SIGNATURE_NOT_COMPLETED" | "PROVIDER_NOT_CONNECTED" | "SIGNATURE_PROVIDER_NOT_CONFIGURED" | "IDEMPOTENCY_KEY_IN_USE" | "AUTHORIZATION_CODE_EXPIRED" | "DOWNLOAD_LINK_EXPIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "IDEMPOTENCY_KEY_MISMATCH" | "SUB_TENANT_HAS_COMPANIES" | "CREDIT_EXCEEDS_REMAINING" | "DEBIT_EXCEEDS_BALANCE" | "SUB_TENANT_HAS_FISCAL_ENTRIES" | "FEC_NOT_EXPORTABLE" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "PROVIDER_REFUSED" | "SIGNATURE_NOT_PENDING" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "PROVIDER_UNAVAILABLE" | "FISCAL_KILLSWITCH_ACTIVE";
             /** @description On `VALIDATION_ERROR` outside HTTP (bulk items, CLI, jobs): messages per dotted field path. */
             errors?: {
                 [key: string]: string[];
@@ -4441,6 +5439,8 @@ export interface components {
              */
             created_at: string;
         };
+        /** @description The file behind a fiscal export link: the FEC (text/plain, `<SIREN>FEC<YYYYMMDD>.txt`) or the forensic archive (application/zip), built when the link is used. */
+        FiscalExportFile: string;
         /** @description A recorded integrity check. */
         FiscalIntegrityCheck: {
             /**
@@ -5690,6 +6690,380 @@ export interface components {
             /** @description ISO 4217 currency of the prices. */
             currency: string;
         };
+        /** @description A quote (devis) with its lines, totals, answer, public link and the invoices it became. */
+        Quote: {
+            /**
+             * Format: uuid
+             * @description Quote id.
+             */
+            id: string;
+            /** @description DEV-YYYY-NNNN, per sub-tenant and year, without gaps. */
+            quote_number: string;
+            /**
+             * @description Status.
+             * @enum {string}
+             */
+            status: "draft" | "sent" | "viewed" | "accepted" | "refused" | "expired" | "cancelled" | "converted";
+            /** @description Why it was cancelled or refused. */
+            status_reason: string | null;
+            /**
+             * Format: uuid
+             * @description The sub-tenant.
+             */
+            sub_tenant_id: string;
+            /**
+             * @description Environment.
+             * @enum {string}
+             */
+            environment: "sandbox" | "production";
+            /**
+             * Format: date
+             * @description Issue date.
+             */
+            issue_date: string;
+            /**
+             * Format: date
+             * @description Last day it may be accepted.
+             */
+            validity_date: string;
+            /** @description ISO 4217 code. */
+            currency: string;
+            /** @description A party of the quote. */
+            seller: {
+                /** @description SIRET. */
+                siret: string | null;
+                /** @description Name. */
+                name: string;
+                /** @description VAT number. */
+                vat_number: string | null;
+                /** @description Country. */
+                country: string;
+                /** @description Postal address. */
+                address: {
+                    /** @description Street line. */
+                    line1: string;
+                    /** @description Second street line. */
+                    line2: string | null;
+                    /** @description Postal code. */
+                    postal_code: string;
+                    /** @description City. */
+                    city: string;
+                    /** @description Country. */
+                    country: string;
+                };
+            };
+            /** @description A party of the quote. */
+            buyer: {
+                /** @description SIRET. */
+                siret: string | null;
+                /** @description Name. */
+                name: string;
+                /** @description VAT number. */
+                vat_number: string | null;
+                /** @description Country. */
+                country: string;
+                /** @description Postal address. */
+                address: {
+                    /** @description Street line. */
+                    line1: string;
+                    /** @description Second street line. */
+                    line2: string | null;
+                    /** @description Postal code. */
+                    postal_code: string;
+                    /** @description City. */
+                    city: string;
+                    /** @description Country. */
+                    country: string;
+                };
+            };
+            /** @description The buyer's e-mail address. */
+            buyer_email: string | null;
+            /** @description Lines. */
+            lines: components["schemas"]["QuoteLine"][];
+            /** @description Notes. */
+            notes: string | null;
+            /** @description Purchase order reference. */
+            purchase_order_ref: string | null;
+            /** @description Payment terms. */
+            payment_terms: string | null;
+            /** @description Whether a typed-name acceptance is asked for. */
+            signature_required: boolean;
+            /** @description Where the buyer is sent after answering. */
+            callback_url: string | null;
+            /** @description Total excluding VAT. */
+            total_ht: number;
+            /** @description Total VAT. */
+            total_tax: number;
+            /** @description Total including VAT. */
+            total_ttc: number;
+            /** @description The buyer's acceptance: typed name, address, IP, browser and time. */
+            signature: {
+                /** @description The name the buyer typed. */
+                signer_name: string;
+                /** @description The buyer's e-mail address, if given. */
+                signer_email: string | null;
+                /** @description IP address of the acceptance. */
+                ip: string | null;
+                /** @description Browser of the acceptance. */
+                user_agent: string | null;
+                /**
+                 * Format: date-time
+                 * @description When.
+                 */
+                signed_at: string;
+            } | null;
+            /** @description The buyer's page (90 days; null when revoked, expired or not made yet). */
+            public_url: string | null;
+            /**
+             * Format: date-time
+             * @description When the public link stops working.
+             */
+            public_link_expires_at: string | null;
+            /** @description Invoices it was converted into, oldest first. */
+            invoice_ids: string[];
+            /** @description Deposits invoiced so far, excluding VAT. */
+            deposits_total_ht: number;
+            /** @description What is left to invoice, excluding VAT. */
+            remaining_ht: number;
+            /**
+             * Format: uuid
+             * @description The quote it was copied from.
+             */
+            duplicated_from: string | null;
+            /**
+             * Format: date-time
+             * @description Created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Last changed.
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @description Sent.
+             */
+            sent_at: string | null;
+            /**
+             * Format: date-time
+             * @description First viewed by the buyer.
+             */
+            viewed_at: string | null;
+            /**
+             * Format: date-time
+             * @description Accepted or refused.
+             */
+            answered_at: string | null;
+            /**
+             * Format: date-time
+             * @description Cancelled.
+             */
+            cancelled_at: string | null;
+            /**
+             * Format: date-time
+             * @description First converted into an invoice.
+             */
+            converted_at: string | null;
+        };
+        /** @description One entry of the hash-chained quote log. */
+        QuoteAuditEntry: {
+            /** @description From 1, without gaps. */
+            sequence_number: number;
+            /** @description `quote.created`, `quote.sent`, `quote.accepted`, ... */
+            action: string;
+            /** @description What changed. */
+            details: Record<string, never>;
+            /** @description Who: credential type and id, or the buyer. */
+            actor: Record<string, never>;
+            /** @description IP address. */
+            actor_ip: string | null;
+            /**
+             * Format: date-time
+             * @description When.
+             */
+            created_at: string;
+            /** @description The previous entry’s chainHash (64 zeros for the first). */
+            previousChainHash: string;
+            /** @description SHA-256 of previousChainHash + SHA-256 of the canonical entry. */
+            chainHash: string;
+        };
+        /** @description CSV (RFC 4180, UTF-8 with a byte-order mark, CRLF): one row per audit entry. */
+        QuoteAuditExportFile: string;
+        /** @description A quote's audit log and whether its chain is intact. */
+        QuoteAuditLog: {
+            /**
+             * Format: uuid
+             * @description The quote.
+             */
+            quote_id: string;
+            /** @description Every link and hash checks. */
+            valid: boolean;
+            /** @description Oldest first. */
+            entries: components["schemas"]["QuoteAuditEntry"][];
+        };
+        /** @description The invoice a conversion issued, and the quote after it. */
+        QuoteConversion: {
+            /** @description The deposit (386) or balance (380) invoice: an ordinary invoice. */
+            invoice: components["schemas"]["Invoice"];
+            /** @description The quote after the conversion. */
+            quote: components["schemas"]["Quote"];
+        };
+        /** @description The quote as a readable PDF. */
+        QuoteFile: string;
+        /** @description Checks over every quote: orphans, conversions that do not add up, stuck statuses, broken audit chains. */
+        QuoteIntegrityReport: {
+            /** @description No problem found. */
+            valid: boolean;
+            /**
+             * Format: date-time
+             * @description When.
+             */
+            checked_at: string;
+            /** @description Quotes checked. */
+            quotes_checked: number;
+            /** @description Quotes whose sub-tenant is gone, or converted without an invoice. */
+            orphan_quotes: {
+                /**
+                 * Format: uuid
+                 * @description The quote.
+                 */
+                quote_id: string;
+                /**
+                 * Format: uuid
+                 * @description Its tenant.
+                 */
+                tenant_id: string;
+                /** @description Its number. */
+                quote_number: string;
+                /** @description What is wrong. */
+                problem: string;
+            }[];
+            /** @description Invoices that exceed the quote, or a balance that does not complete it. */
+            inconsistent_conversions: {
+                /**
+                 * Format: uuid
+                 * @description The quote.
+                 */
+                quote_id: string;
+                /**
+                 * Format: uuid
+                 * @description Its tenant.
+                 */
+                tenant_id: string;
+                /** @description Its number. */
+                quote_number: string;
+                /** @description What is wrong. */
+                problem: string;
+            }[];
+            /** @description Quotes still open past their validity date, or links past their expiry. */
+            stuck_statuses: {
+                /**
+                 * Format: uuid
+                 * @description The quote.
+                 */
+                quote_id: string;
+                /**
+                 * Format: uuid
+                 * @description Its tenant.
+                 */
+                tenant_id: string;
+                /** @description Its number. */
+                quote_number: string;
+                /** @description What is wrong. */
+                problem: string;
+            }[];
+            /** @description Audit logs whose links or hashes do not check. */
+            broken_audit_chains: {
+                /**
+                 * Format: uuid
+                 * @description The quote.
+                 */
+                quote_id: string;
+                /**
+                 * Format: uuid
+                 * @description Its tenant.
+                 */
+                tenant_id: string;
+                /** @description Its number. */
+                quote_number: string;
+                /** @description What is wrong. */
+                problem: string;
+            }[];
+        };
+        /** @description A quote line with its totals. */
+        QuoteLine: {
+            /** @description Line number, from 1. */
+            line_number: number;
+            /** @description Description. */
+            description: string;
+            /** @description Quantity. */
+            quantity: number;
+            /** @description Unit price excluding VAT. */
+            unit_price: number;
+            /** @description VAT rate in percent. */
+            tax_rate: number;
+            /**
+             * @description VAT category.
+             * @enum {string}
+             */
+            vat_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+            /** @description Unit (UN/ECE Rec 20). */
+            unit_code: string;
+            /** @description Line amount excluding VAT. */
+            total_ht: number;
+            /** @description Line VAT. */
+            total_tax: number;
+            /** @description Line amount including VAT. */
+            total_ttc: number;
+        };
+        /** @description A page of quotes. */
+        QuotePage: {
+            /** @description The items of this page. */
+            data: components["schemas"]["Quote"][];
+            /** @description Pagination. */
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description What the buyer’s page shows, and after an answer where to go next. */
+        QuotePageView: {
+            /** @description Number. */
+            quote_number: string;
+            /**
+             * @description Status (expired once past its validity date).
+             * @enum {string}
+             */
+            status: "draft" | "sent" | "viewed" | "accepted" | "refused" | "expired" | "cancelled" | "converted";
+            /** @description Seller. */
+            seller_name: string;
+            /** @description Buyer. */
+            buyer_name: string;
+            /**
+             * Format: date
+             * @description Issue date.
+             */
+            issue_date: string;
+            /**
+             * Format: date
+             * @description Valid until.
+             */
+            validity_date: string;
+            /** @description Currency. */
+            currency: string;
+            /** @description Lines. */
+            lines: components["schemas"]["QuoteLine"][];
+            /** @description Total excluding VAT. */
+            total_ht: number;
+            /** @description VAT. */
+            total_tax: number;
+            /** @description Total including VAT. */
+            total_ttc: number;
+            /** @description Notes. */
+            notes: string | null;
+            /** @description Payment terms. */
+            payment_terms: string | null;
+            /** @description After an answer: the seller’s callback address with the outcome. */
+            redirect_url: string | null;
+        };
         /** @description What is left to credit on an invoice, per line (quantity and amount), per VAT rate and in total (amounts excluding VAT). Free items count at their rate and in total, not on a line. Deleted draft credit notes do not count. */
         RemainingCreditable: {
             /**
@@ -6015,6 +7389,19 @@ export interface components {
              * @description Last use of any of its keys.
              */
             api_keys_last_used_at: string | null;
+        };
+        /** @description The values of the `onboarding_status` filter, with a label to show. */
+        SubTenantStatusOptions: {
+            /** @description Every onboarding stage, in order. */
+            data: {
+                /**
+                 * @description The value to filter on.
+                 * @enum {string}
+                 */
+                value: "pending" | "in_progress" | "completed";
+                /** @description Its label. */
+                label: string;
+            }[];
         };
         /** @description The signed-in tenant. */
         TenantAccount: {
@@ -12998,6 +14385,1056 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    list_quotes: {
+        parameters: {
+            query: {
+                /** @description Only quotes in this status. */
+                status?: "draft" | "sent" | "viewed" | "accepted" | "refused" | "expired" | "cancelled" | "converted";
+                /** @description Search in the number and the buyer name. */
+                q?: string;
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page (default 25, at most 100). */
+                per_page: number;
+            };
+            header?: never;
+            path: {
+                /** @description The sub-tenant (from the path). */
+                subTenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List one sub-tenant's quotes in the key's environment, newest first, by status or text (number, buyer). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotePage"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    create_quote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first response is replayed for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The sub-tenant (from the path). */
+                subTenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description Issue date of the quote.
+                     */
+                    issue_date: string;
+                    /**
+                     * Format: date
+                     * @description Last day the buyer may accept the quote, on or after issue_date; the quote expires after it.
+                     */
+                    validity_date: string;
+                    /**
+                     * @description ISO 4217 code, default EUR.
+                     * @default EUR
+                     */
+                    currency?: string;
+                    /** @description Seller SIRET: 14 digits, Luhn-valid. */
+                    seller_siret: string;
+                    /** @description Seller legal name. */
+                    seller_name: string;
+                    /** @description VAT identifier: country code then 2 to 13 characters (`FR` + 2-digit key + SIREN for France). */
+                    seller_vat_number?: string;
+                    /** @description Seller country, default FR. */
+                    seller_country?: string;
+                    /** @description Seller postal address. */
+                    seller_address: {
+                        /** @description Street line. */
+                        line1: string;
+                        /** @description Second street line. */
+                        line2?: string;
+                        /** @description Postal code. */
+                        postal_code: string;
+                        /** @description City. */
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 code; defaults to the party's `*_country`, then FR. */
+                        country?: string;
+                    };
+                    /** @description Buyer SIRET; required for a French business buyer. */
+                    buyer_siret?: string;
+                    /** @description Buyer company name, or the full name of an individual. */
+                    buyer_name: string;
+                    /** @description Buyer country, default FR. */
+                    buyer_country?: string;
+                    /** @description VAT identifier: country code then 2 to 13 characters (`FR` + 2-digit key + SIREN for France). */
+                    buyer_vat_number?: string;
+                    /** @description Another legal identifier of the buyer. */
+                    buyer_legal_id?: string;
+                    /** @description Buyer postal address. */
+                    buyer_address: {
+                        /** @description Street line. */
+                        line1: string;
+                        /** @description Second street line. */
+                        line2?: string;
+                        /** @description Postal code. */
+                        postal_code: string;
+                        /** @description City. */
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 code; defaults to the party's `*_country`, then FR. */
+                        country?: string;
+                    };
+                    /** @description The buyer is a consumer: no SIRET needed, no buyer identifiers in the document, no B2B payment mentions. */
+                    buyer_is_individual?: boolean;
+                    /**
+                     * Format: email
+                     * @description The buyer's e-mail address.
+                     */
+                    buyer_email?: string;
+                    /** @description Free text printed on the quote. */
+                    notes?: string;
+                    /** @description The buyer's purchase order reference. */
+                    purchase_order_ref?: string;
+                    /** @description Payment terms printed on the quote. */
+                    payment_terms?: string;
+                    /** @description The buyer accepts by typing their name on the public page (always recorded); informative. */
+                    signature_required?: boolean;
+                    /**
+                     * Format: uri
+                     * @description HTTPS address the buyer is sent to after answering, with `?status=signed|refused&quote_id&quote_number&reason`.
+                     */
+                    callback_url?: string;
+                    /** @description Quote lines, at least one (the fields of invoice lines; totals computed). */
+                    lines: {
+                        /** @description What is sold (item name, BT-153), at most 4000 characters. */
+                        description: string;
+                        /** @description Quantity, at least 0.001, at most 4 decimals (at most one billion). */
+                        quantity: number;
+                        /** @description Unit price excluding tax, at most 4 decimals (at most one billion). */
+                        unit_price: number;
+                        /** @description VAT rate in percent, 0 to 100. */
+                        tax_rate: number;
+                        /**
+                         * @description EN 16931 VAT category: S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT. Default: S for a positive rate, E for 0 %.
+                         * @enum {string}
+                         */
+                        vat_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+                        /** @description Why no VAT is due (BT-120); a legal text is used when omitted for E, AE, K, G and O. */
+                        vat_exemption_reason?: string;
+                        /** @description Unit of measure, UN/ECE recommendation 20 (`C62` one, `HUR` hour, `DAY` day). Default C62. */
+                        unit_code?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Create a draft quote for one of the tenant's sub-tenants, numbered DEV-YYYY-NNNN from the sub-tenant's own sequence (no gaps). Parties and lines follow the rules of an invoice body; totals are computed. Emits `quote.created`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["Quote"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    get_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sub-tenant (from the path). */
+                subTenantId: string;
+                /** @description The quote. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read a sub-tenant's quote: lines, totals, status, the buyer's answer, its public link and its invoices. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Quote"];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    update_quote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first response is replayed for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The sub-tenant (from the path). */
+                subTenantId: string;
+                /** @description The quote. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description Issue date of the quote.
+                     */
+                    issue_date: string;
+                    /**
+                     * Format: date
+                     * @description Last day the buyer may accept the quote, on or after issue_date; the quote expires after it.
+                     */
+                    validity_date: string;
+                    /**
+                     * @description ISO 4217 code, default EUR.
+                     * @default EUR
+                     */
+                    currency?: string;
+                    /** @description Seller SIRET: 14 digits, Luhn-valid. */
+                    seller_siret: string;
+                    /** @description Seller legal name. */
+                    seller_name: string;
+                    /** @description VAT identifier: country code then 2 to 13 characters (`FR` + 2-digit key + SIREN for France). */
+                    seller_vat_number?: string;
+                    /** @description Seller country, default FR. */
+                    seller_country?: string;
+                    /** @description Seller postal address. */
+                    seller_address: {
+                        /** @description Street line. */
+                        line1: string;
+                        /** @description Second street line. */
+                        line2?: string;
+                        /** @description Postal code. */
+                        postal_code: string;
+                        /** @description City. */
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 code; defaults to the party's `*_country`, then FR. */
+                        country?: string;
+                    };
+                    /** @description Buyer SIRET; required for a French business buyer. */
+                    buyer_siret?: string;
+                    /** @description Buyer company name, or the full name of an individual. */
+                    buyer_name: string;
+                    /** @description Buyer country, default FR. */
+                    buyer_country?: string;
+                    /** @description VAT identifier: country code then 2 to 13 characters (`FR` + 2-digit key + SIREN for France). */
+                    buyer_vat_number?: string;
+                    /** @description Another legal identifier of the buyer. */
+                    buyer_legal_id?: string;
+                    /** @description Buyer postal address. */
+                    buyer_address: {
+                        /** @description Street line. */
+                        line1: string;
+                        /** @description Second street line. */
+                        line2?: string;
+                        /** @description Postal code. */
+                        postal_code: string;
+                        /** @description City. */
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 code; defaults to the party's `*_country`, then FR. */
+                        country?: string;
+                    };
+                    /** @description The buyer is a consumer: no SIRET needed, no buyer identifiers in the document, no B2B payment mentions. */
+                    buyer_is_individual?: boolean;
+                    /**
+                     * Format: email
+                     * @description The buyer's e-mail address.
+                     */
+                    buyer_email?: string;
+                    /** @description Free text printed on the quote. */
+                    notes?: string;
+                    /** @description The buyer's purchase order reference. */
+                    purchase_order_ref?: string;
+                    /** @description Payment terms printed on the quote. */
+                    payment_terms?: string;
+                    /** @description The buyer accepts by typing their name on the public page (always recorded); informative. */
+                    signature_required?: boolean;
+                    /**
+                     * Format: uri
+                     * @description HTTPS address the buyer is sent to after answering, with `?status=signed|refused&quote_id&quote_number&reason`.
+                     */
+                    callback_url?: string;
+                    /** @description Quote lines, at least one (the fields of invoice lines; totals computed). */
+                    lines: {
+                        /** @description What is sold (item name, BT-153), at most 4000 characters. */
+                        description: string;
+                        /** @description Quantity, at least 0.001, at most 4 decimals (at most one billion). */
+                        quantity: number;
+                        /** @description Unit price excluding tax, at most 4 decimals (at most one billion). */
+                        unit_price: number;
+                        /** @description VAT rate in percent, 0 to 100. */
+                        tax_rate: number;
+                        /**
+                         * @description EN 16931 VAT category: S standard, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O not subject to VAT. Default: S for a positive rate, E for 0 %.
+                         * @enum {string}
+                         */
+                        vat_category?: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
+                        /** @description Why no VAT is due (BT-120); a legal text is used when omitted for E, AE, K, G and O. */
+                        vat_exemption_reason?: string;
+                        /** @description Unit of measure, UN/ECE recommendation 20 (`C62` one, `HUR` hour, `DAY` day). Default C62. */
+                        unit_code?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Replace the body of a quote not yet accepted, converted or cancelled (409 INVALID_STATE otherwise). A quote already sent, viewed, refused or expired goes back to `draft`: send it again. The number stays. Emits `quote.updated`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["Quote"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    duplicate_quote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first response is replayed for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The sub-tenant (from the path). */
+                subTenantId: string;
+                /** @description The quote. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Copy a quote (any status) into a new draft of the same sub-tenant with the next number, dated today and valid for as many days as the original. Emits `quote.created`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["Quote"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    send_quote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first response is replayed for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The sub-tenant (from the path). */
+                subTenantId: string;
+                /** @description The quote. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Send a draft quote to its buyer: it becomes `sent`, gets its public link (`public_url`, 90 days) if it has none, and expires by itself after its validity date. Sending a sent or viewed quote again keeps its status and link. A production quote with a `buyer_email` is mailed to the buyer (a sandbox one never is: give the buyer the link). Emits `quote.sent`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["Quote"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    cancel_quote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first response is replayed for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The sub-tenant (from the path). */
+                subTenantId: string;
+                /** @description The quote. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why the quote is cancelled. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Cancel a quote with a reason: its public link stops working. A converted or already cancelled quote answers 409 INVALID_STATE (credit its invoices instead). Emits `quote.cancelled`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["Quote"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    download_quote_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sub-tenant (from the path). */
+                subTenantId: string;
+                /** @description The quote. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote as a readable PDF (title DEVIS, its lines, VAT breakdown, totals and validity date). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description attachment, with the file name. */
+                    "Content-Disposition"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["QuoteFile"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    regenerate_quote_link: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first response is replayed for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The sub-tenant (from the path). */
+                subTenantId: string;
+                /** @description The quote. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Give a sent quote a new public link, valid 90 days from now; the old link stops working at once. A draft (send it first), cancelled or converted quote answers 409. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["Quote"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    revoke_quote_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sub-tenant (from the path). */
+                subTenantId: string;
+                /** @description The quote. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoke the public link of a quote: the buyer page answers 404 from now on. Regenerate one to share the quote again. Revoking twice changes nothing. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["Quote"];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    get_quote_audit_log: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sub-tenant (from the path). */
+                subTenantId: string;
+                /** @description The quote. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A quote's hash-chained log, oldest first: each entry's `chainHash` is SHA-256 of the previous entry's `chainHash` and the entry's own SHA-256; `valid` says whether the chain checks. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["QuoteAuditLog"];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    convert_quote_to_deposit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first response is replayed for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The sub-tenant (from the path, on the sub-tenant route). */
+                subTenantId: string;
+                /** @description The quote. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Percent of the quote total, up to 2 decimals. */
+                    percent?: number;
+                    /** @description Amount excluding VAT, at most 2 decimals. */
+                    amount?: number;
+                    /** @description Label of the deposit line (default "Acompte"). */
+                    label?: string;
+                    /**
+                     * Format: date
+                     * @description Payment due date of the deposit invoice.
+                     */
+                    due_date?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Issue a deposit invoice (type 386) for an accepted quote: `percent` of its total or an `amount` excluding VAT, spread over its VAT rates. An ordinary invoice of the sub-tenant (numbered, charged, in the fiscal ledger, with its files). Repeatable; the deposits never exceed the total (422); none after the balance (409). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["QuoteConversion"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    convert_quote_to_balance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first response is replayed for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The sub-tenant (from the path, on the sub-tenant route). */
+                subTenantId: string;
+                /** @description The quote. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Label of the balance lines (default "Solde"). */
+                    label?: string;
+                    /**
+                     * Format: date
+                     * @description Payment due date of the balance invoice.
+                     */
+                    due_date?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Issue the balance invoice (type 380) of an accepted quote: at each VAT rate the quote's amount less the deposits, referencing the deposit invoices (EN 16931 BG-3). An ordinary invoice; once only (a second call answers 409 INVALID_STATE). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["QuoteConversion"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    convert_quote_to_deposit_2: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first response is replayed for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The quote. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The sub-tenant (from the path, on the sub-tenant route).
+                     */
+                    subTenantId?: string;
+                    /** @description Percent of the quote total, up to 2 decimals. */
+                    percent?: number;
+                    /** @description Amount excluding VAT, at most 2 decimals. */
+                    amount?: number;
+                    /** @description Label of the deposit line (default "Acompte"). */
+                    label?: string;
+                    /**
+                     * Format: date
+                     * @description Payment due date of the deposit invoice.
+                     */
+                    due_date?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Issue a deposit invoice (type 386) for an accepted quote: `percent` of its total or an `amount` excluding VAT, spread over its VAT rates. An ordinary invoice of the sub-tenant (numbered, charged, in the fiscal ledger, with its files). Repeatable; the deposits never exceed the total (422); none after the balance (409). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["QuoteConversion"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    convert_quote_to_balance_2: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first response is replayed for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The quote. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The sub-tenant (from the path, on the sub-tenant route).
+                     */
+                    subTenantId?: string;
+                    /** @description Label of the balance lines (default "Solde"). */
+                    label?: string;
+                    /**
+                     * Format: date
+                     * @description Payment due date of the balance invoice.
+                     */
+                    due_date?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Issue the balance invoice (type 380) of an accepted quote: at each VAT rate the quote's amount less the deposits, referencing the deposit invoices (EN 16931 BG-3). An ordinary invoice; once only (a second call answers 409 INVALID_STATE). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["QuoteConversion"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            402: components["responses"]["Error402"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    accept_quote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first response is replayed for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The link token. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The full name the buyer types. */
+                    signer_name: string;
+                    /**
+                     * Format: email
+                     * @description The buyer's e-mail address.
+                     */
+                    signer_email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The buyer accepts a quote on its public page by typing their name: the name, e-mail, IP address, browser and time are recorded and the quote becomes `accepted` (`quote.accepted`). 409 once answered, expired or cancelled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotePageView"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    refuse_quote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first response is replayed for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The link token. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Why. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The buyer refuses a quote on its public page, optionally saying why; the IP address and time are recorded and the quote becomes `refused` (`quote.refused`). 409 once answered, expired or cancelled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotePageView"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
     list_signatures: {
         parameters: {
             query?: {
@@ -14799,7 +17236,7 @@ export interface operations {
                     /** @description Where events are POSTed: an https URL with a public address (http and private addresses only where ALLOW_PRIVATE_URLS is set). */
                     url: string;
                     /** @description Events to receive (the catalogue of event names), or `["*"]` for every event. */
-                    events: ("invoice.created" | "invoice.validated" | "invoice.transmitted" | "invoice.rejected" | "invoice.paid" | "invoice.incoming.received" | "invoice.incoming.accepted" | "invoice.incoming.rejected" | "invoice.incoming.disputed" | "invoice.incoming.paid" | "credit_note.created" | "credit_note.sent" | "signature.created" | "signature.signed" | "signature.completed" | "signature.refused" | "signature.expired" | "signature.cancelled" | "onboarding.completed" | "balance.low" | "balance.critical" | "billing_invoice.created" | "balance.topped_up" | "balance.auto_reload_failed" | "webhook_endpoint.disabled" | "kyb.status_changed" | "*")[];
+                    events: ("invoice.created" | "invoice.validated" | "invoice.transmitted" | "invoice.rejected" | "invoice.paid" | "invoice.incoming.received" | "invoice.incoming.accepted" | "invoice.incoming.rejected" | "invoice.incoming.disputed" | "invoice.incoming.paid" | "credit_note.created" | "credit_note.sent" | "signature.created" | "signature.signed" | "signature.completed" | "signature.refused" | "signature.expired" | "signature.cancelled" | "onboarding.completed" | "balance.low" | "balance.critical" | "billing_invoice.created" | "balance.topped_up" | "balance.auto_reload_failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.viewed" | "quote.accepted" | "quote.refused" | "quote.expired" | "quote.cancelled" | "quote.converted" | "webhook_endpoint.disabled" | "kyb.status_changed" | "*")[];
                     /**
                      * @description Events of this environment only: `sandbox` (sk_test_ keys) or `production` (sk_live_ keys).
                      * @enum {string}
@@ -14903,7 +17340,7 @@ export interface operations {
                     /** @description Where events are POSTed: an https URL with a public address (http and private addresses only where ALLOW_PRIVATE_URLS is set). */
                     url?: string;
                     /** @description Events to receive (the catalogue of event names), or `["*"]` for every event. */
-                    events?: ("invoice.created" | "invoice.validated" | "invoice.transmitted" | "invoice.rejected" | "invoice.paid" | "invoice.incoming.received" | "invoice.incoming.accepted" | "invoice.incoming.rejected" | "invoice.incoming.disputed" | "invoice.incoming.paid" | "credit_note.created" | "credit_note.sent" | "signature.created" | "signature.signed" | "signature.completed" | "signature.refused" | "signature.expired" | "signature.cancelled" | "onboarding.completed" | "balance.low" | "balance.critical" | "billing_invoice.created" | "balance.topped_up" | "balance.auto_reload_failed" | "webhook_endpoint.disabled" | "kyb.status_changed" | "*")[];
+                    events?: ("invoice.created" | "invoice.validated" | "invoice.transmitted" | "invoice.rejected" | "invoice.paid" | "invoice.incoming.received" | "invoice.incoming.accepted" | "invoice.incoming.rejected" | "invoice.incoming.disputed" | "invoice.incoming.paid" | "credit_note.created" | "credit_note.sent" | "signature.created" | "signature.signed" | "signature.completed" | "signature.refused" | "signature.expired" | "signature.cancelled" | "onboarding.completed" | "balance.low" | "balance.critical" | "billing_invoice.created" | "balance.topped_up" | "balance.auto_reload_failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.viewed" | "quote.accepted" | "quote.refused" | "quote.expired" | "quote.cancelled" | "quote.converted" | "webhook_endpoint.disabled" | "kyb.status_changed" | "*")[];
                     /**
                      * @description Events of this environment only: `sandbox` (sk_test_ keys) or `production` (sk_live_ keys).
                      * @enum {string}
@@ -16211,6 +18648,43 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    download_fiscal_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token of the download link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The FEC or forensic archive behind a download link, served without credentials while the link is valid (15 minutes): 410 DOWNLOAD_LINK_EXPIRED after, 403 DOWNLOAD_LINK_INVALID for an altered link or once the credential that asked for it is revoked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description attachment, with the file name. */
+                    "Content-Disposition"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["FiscalExportFile"];
+                    "application/zip": components["schemas"]["FiscalExportFile"];
+                };
+            };
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            410: components["responses"]["Error410"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
     get_openapi_config: {
         parameters: {
             query?: never;
@@ -16686,6 +19160,739 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    get_admin_stats: {
+        parameters: {
+            query?: {
+                /** @description Months of revenue, the current one included (default 12, at most 36). */
+                months?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Admin: figures of the whole platform: tenants, users, companies, sub-tenants, invoices, credit notes and signatures per environment, and the revenue charged per month and environment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminStats"];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    list_admin_users: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page (default 25, at most 100). */
+                per_page?: number;
+                /** @description Case-insensitive search in e-mail, first and last name. */
+                search?: string;
+                /** @description Only enabled or only disabled users. */
+                status?: "active" | "disabled";
+                /** @description Only users of this role. */
+                role?: "user" | "admin";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Admin: every dashboard user, newest first; search e-mail and name, filter by status (active, disabled) and role. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserList"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    get_admin_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the user or company. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Admin: one dashboard user, whatever its workspace. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminUser"];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    toggle_user_status: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first response is replayed for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Id of the user or company. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Why, kept in the admin audit log. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Admin: disable an enabled user or enable a disabled one. A disabled user's tokens, sessions and API keys are refused (403 ACCOUNT_DISABLED) from the next request on; enabled again, they work again. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["AdminUser"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    credit_user_balance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first response is replayed for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Id of the user whose workspace balance moves. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description EUR, at most 2 decimals. */
+                    amount: number;
+                    /** @description Why, kept with the transaction. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Admin: credit a user's workspace balance by hand, with the reason; a `balance_credit` movement whose actor is the admin. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["BalanceCredited"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    debit_user_balance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first response is replayed for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Id of the user whose workspace balance moves. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description EUR, at most 2 decimals. */
+                    amount: number;
+                    /** @description Why, kept with the transaction. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Admin: debit a user's workspace balance by hand, with the reason; a `balance_debit` movement whose actor is the admin. Never below zero: 422 DEBIT_EXCEEDS_BALANCE, nothing written. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["BalanceDebited"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    list_admin_companies: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page (default 25, at most 100). */
+                per_page?: number;
+                /** @description Case-insensitive search in name, SIRET and e-mail. */
+                search?: string;
+                /** @description Only enabled or only disabled companies. */
+                status?: "active" | "inactive";
+                /** @description Only companies at this KYC stage. */
+                kyc_status?: "not_started" | "pending" | "completed" | "failed";
+                /** @description Only the companies of this tenant or workspace. */
+                tenant_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Admin: every company (deleted ones left out), newest first; search name, SIRET and e-mail, filter by status, kyc_status and tenant_id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCompanyList"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    get_admin_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the user or company. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Admin: one company, whatever its tenant, with its owner and figures. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminCompany"];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    toggle_company_status: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: the first response is replayed for 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Id of the user or company. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Why, kept in the admin audit log. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Admin: disable an enabled company or enable a disabled one. The API keys restricted to a disabled company are refused (403 COMPANY_DISABLED) from the next request on; enabled again, they work again. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        data: components["schemas"]["AdminCompany"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    list_admin_sub_tenants: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page (default 20, at most 100). */
+                per_page?: number;
+                /** @description Case-insensitive search in the tenant's name, legal name, SIRET and billing e-mail, and in the sub-tenants' name, external id, SIRET and e-mail. */
+                search?: string;
+                /** @description Only sub-tenants at this onboarding stage (and the tenants that have one). */
+                onboarding_status?: "pending" | "in_progress" | "completed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Admin: the platform tenants, newest first, each with its sub-tenants of both environments; search tenants and sub-tenants, filter sub-tenants by onboarding_status. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSubTenantList"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    list_sub_tenant_status_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Admin: the values of the sub-tenants `onboarding_status` filter, each with its label. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubTenantStatusOptions"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    get_admin_sub_tenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the sub-tenant. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Admin: one sub-tenant, whatever its tenant, with its tenant and its figures (companies, invoices, credit notes). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminSubTenantDetail"];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    delete_admin_sub_tenant: {
+        parameters: {
+            query?: {
+                /** @description true: its companies are deleted with it (their keys revoked). Without it, a sub-tenant with companies is refused. Fiscal entries always refuse the deletion. */
+                cascade?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description Id of the sub-tenant. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Admin: delete any tenant's sub-tenant and revoke its keys; with cascade=true its companies go with it (their keys revoked). Refused with 422 SUB_TENANT_HAS_FISCAL_ENTRIES once it has fiscal entries, cascade or not, and SUB_TENANT_HAS_COMPANIES while it has companies without cascade. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSubTenantDeleted"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    list_admin_quotes: {
+        parameters: {
+            query: {
+                /** @description Only this status. */
+                status?: "draft" | "sent" | "viewed" | "accepted" | "refused" | "expired" | "cancelled" | "converted";
+                /** @description Only this tenant. */
+                tenant_id?: string;
+                /** @description Only this sub-tenant. */
+                sub_tenant_id?: string;
+                /** @description Created today, this week, month, quarter or year (UTC). */
+                period?: "today" | "week" | "month" | "quarter" | "year";
+                /** @description Created on or after. */
+                date_from?: string;
+                /** @description Created on or before. */
+                date_to?: string;
+                /** @description Search in the number, buyer and seller names. */
+                q?: string;
+                /** @description Page number, from 1. */
+                page: number;
+                /** @description Items per page (default 25, at most 200). */
+                per_page: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Quotes of every tenant, newest first: by status, tenant, sub-tenant, creation period or dates, and text (number, buyer, seller); up to 200 a page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminQuotePage"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    get_admin_quote_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Quotes of every tenant: how many in each status, their amounts excluding VAT (all, accepted, converted, invoiced), the acceptance rate (over those answered) and the conversion rate (over those accepted). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminQuoteStats"];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    check_quote_integrity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Check every quote: orphans (sub-tenant gone, converted without an invoice, invoices deleted), conversions that do not add up (beyond the total, a balance that does not complete it, invoices on a quote not marked converted), statuses stuck past their dates (open past the validity date or the link expiry, drafts never sent), and audit chains that do not check. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["QuoteIntegrityReport"];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    export_quote_audit: {
+        parameters: {
+            query?: {
+                /** @description From this day. */
+                date_from?: string;
+                /** @description To this day. */
+                date_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote audit entries of every tenant between two dates (UTC, inclusive) as CSV: RFC 4180 (CRLF, quoted fields), UTF-8 with a byte-order mark so spreadsheets read the accents; one row per entry with its chain hashes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description attachment, with the file name. */
+                    "Content-Disposition"?: string;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["QuoteAuditExportFile"];
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    get_admin_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The quote. */
+                quote: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read any tenant’s quote, with its tenant. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Environment": components["headers"]["X-RateLimit-Environment"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminQuote"];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
     get_openapi_document: {
         parameters: {
             query?: never;
@@ -16712,6 +19919,1276 @@ export interface operations {
             404: components["responses"]["Error404"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
+        };
+    };
+    mcp_discovery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The discovery document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        version: string;
+                        protocol: string;
+                        tools_count: number;
+                        capabilities: Record<string, never>;
+                    };
+                };
+            };
+            /** @description No event stream at this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+        };
+    };
+    mcp_message: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The session `initialize` opened; required on every other request. */
+                "Mcp-Session-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    /** @description Echoed exactly in the answer. */
+                    id?: string | number | null;
+                    /** @description `initialize`, `ping`, `tools/list`, `tools/call`, or a notification (`notifications/initialized`). */
+                    method: string;
+                    /** @description `tools/call`: `{name, arguments}`; `initialize`: `{protocolVersion, clientInfo}`. */
+                    params?: Record<string, never>;
+                } | {
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    /** @description Echoed exactly in the answer. */
+                    id?: string | number | null;
+                    /** @description `initialize`, `ping`, `tools/list`, `tools/call`, or a notification (`notifications/initialized`). */
+                    method: string;
+                    /** @description `tools/call`: `{name, arguments}`; `initialize`: `{protocolVersion, clientInfo}`. */
+                    params?: Record<string, never>;
+                }[];
+            };
+        };
+        responses: {
+            /** @description The answers to the requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description Only notifications or responses were sent: no body. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description -32700 parse error, -32600 an empty batch, -32002 no session. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description -32001: no key, or an unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description -32001: a key refused for its environment, KYB or a disabled tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description -32002: unknown, ended or idle session. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description The body is over 30 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description -32001: the MCP rate limit (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description -32603: an unforeseen failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+        };
+    };
+    mcp_end_session: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session `initialize` opened; required on every other request. */
+                "Mcp-Session-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description -32001: no usable key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description -32002: no such session for this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description -32001: the MCP rate limit. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+        };
+    };
+    mcp_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `event: ping` with `{"type": "ping", "timestamp"}`, until the client goes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description -32001: no usable key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description The request does not accept text/event-stream. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description -32001: the MCP rate limit. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+        };
+    };
+    mcp_discovery_api: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The discovery document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        version: string;
+                        protocol: string;
+                        tools_count: number;
+                        capabilities: Record<string, never>;
+                    };
+                };
+            };
+            /** @description No event stream at this path. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+        };
+    };
+    mcp_message_api: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The session `initialize` opened; required on every other request. */
+                "Mcp-Session-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    /** @description Echoed exactly in the answer. */
+                    id?: string | number | null;
+                    /** @description `initialize`, `ping`, `tools/list`, `tools/call`, or a notification (`notifications/initialized`). */
+                    method: string;
+                    /** @description `tools/call`: `{name, arguments}`; `initialize`: `{protocolVersion, clientInfo}`. */
+                    params?: Record<string, never>;
+                } | {
+                    /** @constant */
+                    jsonrpc: "2.0";
+                    /** @description Echoed exactly in the answer. */
+                    id?: string | number | null;
+                    /** @description `initialize`, `ping`, `tools/list`, `tools/call`, or a notification (`notifications/initialized`). */
+                    method: string;
+                    /** @description `tools/call`: `{name, arguments}`; `initialize`: `{protocolVersion, clientInfo}`. */
+                    params?: Record<string, never>;
+                }[];
+            };
+        };
+        responses: {
+            /** @description The answers to the requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description Only notifications or responses were sent: no body. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description -32700 parse error, -32600 an empty batch, -32002 no session. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description -32001: no key, or an unknown, revoked or expired one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description -32001: a key refused for its environment, KYB or a disabled tenant. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description -32002: unknown, ended or idle session. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description The body is over 30 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description -32001: the MCP rate limit (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description -32603: an unforeseen failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+        };
+    };
+    mcp_end_session_api: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session `initialize` opened; required on every other request. */
+                "Mcp-Session-Id": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session is ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description -32001: no usable key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description -32002: no such session for this key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description -32001: the MCP rate limit. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+        };
+    };
+    mcp_stream_api: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `event: ping` with `{"type": "ping", "timestamp"}`, until the client goes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description -32001: no usable key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description The request does not accept text/event-stream. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
+            /** @description -32001: the MCP rate limit. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    } | {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        /** @description Echoed exactly in the answer. */
+                        id: string | number | null;
+                        /** @description A tool call answers `{content: [{type: "text", text}], isError?}`; a business error sets `isError`. */
+                        result?: Record<string, never>;
+                        error?: {
+                            /** @description -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 bad arguments, -32001 key or rate limit, -32002 session, -32603 internal. */
+                            code: number;
+                            message: string;
+                            data?: Record<string, never>;
+                        };
+                    }[];
+                };
+            };
         };
     };
 }
