@@ -212,7 +212,7 @@ const skipped = (label: string): SkippedPhase => {
  * `count` verified tenants, each with its sandbox `webhook_url` on the receiver (every event of the
  * tenant, `invoice.created` included), set over HTTP as a customer would.
  */
-async function benchTenants(
+export async function benchTenants(
   databaseUrl: string,
   baseUrl: string,
   receiver: WebhookReceiver,

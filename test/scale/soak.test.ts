@@ -1,0 +1,39 @@
+import test from 'ava';
+import { runSoak, soakSettings } from '../../bench/soak.js';
+import { createTestDatabase } from '../helpers/test-db.js';
+
+/**
+ * The short soak (SOAK_SECONDS, 30 by default here; `npm run bench` runs 600): two web and two
+ * worker processes under a steady mixed load. The long run's figures are in docs/operations.md.
+ */
+test('a steady mixed load: no 5xx, bounded p99 and memory, every webhook delivered', async (t) => {
+  const database = await createTestDatabase();
+  try {
+    const settings = { ...soakSettings(30), seconds: Math.min(soakSettings(30).seconds, 60), rate: 15 };
+    const report = await runSoak(database.url, settings);
+    t.log(JSON.stringify(report.routes));
+    t.log(JSON.stringify(report.processes));
+    for (const [route, figures] of Object.entries(report.routes)) {
+      t.is(figures.errors, 0, `${route}: no transport error or dropped request`);
+      t.is(figures.status['5xx'] ?? 0, 0, `${route}: no 5xx`);
+      t.is(figures.status['4xx'] ?? 0, 0, `${route}: no refusal (${figures.first_refusal})`);
+      t.true(figures.requests > 0, `${route} was exercised`);
+      t.true(figures.p99_ms < 3000, `${route}: p99 ${figures.p99_ms} ms`);
+    }
+    t.is(report.routes['POST /api/v1/sandbox/invoices'].status['2xx'], report.invoices_created);
+    t.true(report.invoices_created >= settings.seconds, 'the creations kept their rate');
+    t.is(report.webhooks_delivered, report.invoices_created, 'every invoice.created reached the receiver');
+    for (const p of report.processes) {
+      // a leak at this rate would show as tens of MB over the run; warm-up alone stays well under this
+      t.true(p.rss_end_mb - p.rss_start_mb < 120, `${p.role} ${p.pid}: ${p.rss_start_mb} → ${p.rss_end_mb} MB`);
+    }
+    t.true(report.database.bytes_per_invoice > 0);
+    t.is(
+      report.bounded.idempotency_keys_end - report.bounded.idempotency_keys_start,
+      report.routes['POST /api/v1/sandbox/invoices'].requests,
+      'one key per keyed request, none lost or doubled',
+    );
+  } finally {
+    await database.drop();
+  }
+});
