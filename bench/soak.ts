@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { renderFormat } from '../domain/documents/index.js';
+import { createDatabase } from '../domain/shared/database.js';
+import { buildDocument } from '../test/fixtures/invoice-document-builder.js';
+import { seedSubTenant } from '../test/helpers/identities.js';
 import { startRoundRobinProxy } from '../test/helpers/round-robin-proxy.js';
 import { envInt } from './env.js';
 import { tenLineBody } from './invoice-load.js';
@@ -84,7 +88,7 @@ export interface SoakReport {
 
 const MAX_IN_FLIGHT = 64;
 /** The routes of the mix, in the order one cycle runs them: reads and creations dominate, as in use. */
-const CYCLE = ['create', 'read', 'create', 'read', 'list', 'submit', 'signature', 'read'] as const;
+const CYCLE = ['create', 'read', 'create', 'read', 'list', 'submit', 'signature', 'incoming', 'read'] as const;
 type Route = (typeof CYCLE)[number];
 const ROUTE_NAMES: Record<Route, string> = {
   create: 'POST /api/v1/sandbox/invoices',
@@ -92,7 +96,17 @@ const ROUTE_NAMES: Record<Route, string> = {
   list: 'GET /api/v1/sandbox/invoices',
   submit: 'POST /api/v1/sandbox/invoices/{id}/submit',
   signature: 'POST /api/v1/sandbox/signatures',
+  incoming: 'POST /api/v1/tenant/sub-tenants/{id}/invoices/incoming',
 };
+
+/** A supplier's UBL invoice numbered `number`, as a sub-tenant receives it outside the network. */
+const supplierUbl = (number: string): string =>
+  renderFormat(
+    buildDocument({ number, lines: [{ description: 'Papier A4', quantity: '10', unitPrice: '4.50' }] }),
+    'ubl',
+  )
+    .find((f) => f.kind === 'ubl')!
+    .content.toString('base64');
 
 async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -118,7 +132,8 @@ const countOf = async (pool: pg.Pool, sql: string) => Number((await pool.query<{
 /**
  * A steady, mixed workload against `webs` web and `workers` worker processes behind a round-robin
  * proxy, on an existing migrated database: invoice creations (each with an Idempotency-Key), reads,
- * lists, sandbox submissions, signature requests, and the `invoice.created` webhooks the workers
+ * lists, sandbox submissions, signature requests, supplier invoices registered for a sub-tenant
+ * (the incoming path: parsed in the parser pool), and the `invoice.created` webhooks the workers
  * deliver to a local receiver. Reports p99 per route, the RSS of every process, the database's
  * growth per invoice and what the queue and the idempotency keys hold.
  */
@@ -134,6 +149,13 @@ export async function runSoak(databaseUrl: string, settings: SoakSettings): Prom
     const proxy = await startRoundRobinProxy(webs.map((w) => Number(new URL(w.baseUrl).port)));
     stops.push(proxy.close);
     const tenants = await benchTenants(databaseUrl, proxy.url, receiver, settings.tenants);
+    const owner = createDatabase(databaseUrl, { poolMax: 1 });
+    const subTenants = new Map<string, string>();
+    try {
+      for (const tenant of tenants) subTenants.set(tenant.key, await seedSubTenant(owner, tenant.tenantId));
+    } finally {
+      await owner.destroy();
+    }
     const pdf = onePagePdf(20 * 1024).toString('base64');
     const processes = [
       ...webs.map((w) => ({ role: 'web' as const, pid: w.pid! })),
@@ -184,6 +206,9 @@ export async function runSoak(databaseUrl: string, settings: SoakSettings): Prom
             signers: [{ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', auth_method: 'email' }],
           }),
         );
+      } else if (route === 'incoming') {
+        path = `/api/v1/tenant/sub-tenants/${subTenants.get(key)}/invoices/incoming`;
+        init = json(JSON.stringify({ file: { filename: `SUP-${n}.xml`, content: supplierUbl(`SUP-${n}`) } }));
       } else {
         path = '/api/v1/sandbox/invoices';
         route = 'list';
