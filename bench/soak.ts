@@ -7,6 +7,7 @@ import { createDatabase } from '../domain/shared/database.js';
 import { buildDocument } from '../test/fixtures/invoice-document-builder.js';
 import { seedSubTenant } from '../test/helpers/identities.js';
 import { startRoundRobinProxy } from '../test/helpers/round-robin-proxy.js';
+import { createBenchDatabase } from './bench-database.js';
 import { envInt } from './env.js';
 import { tenLineBody } from './invoice-load.js';
 import { log } from './log.js';
@@ -346,4 +347,21 @@ export async function runSoak(databaseUrl: string, settings: SoakSettings): Prom
     await receiver.close();
     await pool.end();
   }
+}
+
+/** The bench's `soak` scenario: `runSoak` on a fresh bench database, 600 s unless SOAK_SECONDS says otherwise. */
+export async function measureSoak(): Promise<SoakReport> {
+  const database = await createBenchDatabase();
+  try {
+    return await runSoak(database.url, soakSettings(600));
+  } finally {
+    await database.drop();
+  }
+}
+
+/** Transport errors, dropped requests and 5xx answers of a soak, one line per route that had any. */
+export function soakFailures(report: SoakReport): string[] {
+  return Object.entries(report.routes)
+    .filter(([, r]) => r.errors > 0 || (r.status['5xx'] ?? 0) > 0)
+    .map(([route, r]) => `soak ${route}: ${r.errors} errors, ${r.status['5xx'] ?? 0} 5xx answers`);
 }
