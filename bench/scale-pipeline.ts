@@ -38,6 +38,8 @@ export async function measureScaledPipeline(settings: PipelineSettings): Promise
     application_name: 'einvoice-bench',
     query_timeout: REQUEST_TIMEOUT_MS,
   });
+  // an idle connection the server ends (a restart, another test terminating backends) must not end the run
+  pool.on('error', (err) => log(`bench pool: ${err.message}`));
   const receiver = await startWebhookReceiver();
   const service: ServiceOptions = { appKey: newAppKey(), env: { ALLOW_PRIVATE_URLS: 'true' } };
   const stops: (() => Promise<void>)[] = [];

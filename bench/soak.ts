@@ -84,10 +84,19 @@ export interface SoakReport {
     idempotency_keys_start: number;
     idempotency_keys_end: number;
     idempotency_key_ttl_h: number;
+    /** pg-boss's maintenance deletes finished jobs after this (its queue default, which the queues keep). */
+    job_deletion_after_days: number;
+    /** What the purges hold the tables to at this rate: rows added per second times what they keep. */
+    pgboss_job_steady_state_rows: number;
+    idempotency_keys_steady_state_rows: number;
   };
 }
 
 const MAX_IN_FLIGHT = 64;
+/** `purge-idempotency-keys` (hourly) deletes keys whose 24-hour window has passed. */
+const IDEMPOTENCY_TTL_H = 24;
+/** pg-boss deletes completed and failed jobs after 7 days (`deleteAfterSeconds`, left at its default). */
+const JOB_DELETION_DAYS = 7;
 /** The routes of the mix, in the order one cycle runs them: reads and creations dominate, as in use. */
 const CYCLE = ['create', 'read', 'create', 'read', 'list', 'submit', 'signature', 'incoming', 'read'] as const;
 type Route = (typeof CYCLE)[number];
@@ -140,6 +149,8 @@ const countOf = async (pool: pg.Pool, sql: string) => Number((await pool.query<{
  */
 export async function runSoak(databaseUrl: string, settings: SoakSettings): Promise<SoakReport> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, application_name: 'einvoice-soak' });
+  // an idle connection the server ends (a restart, another test terminating backends) must not end the run
+  pool.on('error', (err) => log(`bench pool: ${err.message}`));
   const receiver = await startWebhookReceiver();
   const service: ServiceOptions = { appKey: newAppKey(), env: { ALLOW_PRIVATE_URLS: 'true' } };
   const webs = await Promise.all(Array.from({ length: settings.webs }, () => startWebServer(databaseUrl, service)));
@@ -339,7 +350,10 @@ export async function runSoak(databaseUrl: string, settings: SoakSettings): Prom
         pgboss_job_by_state: Object.fromEntries(byState.rows.map((r) => [r.state, Number(r.n)])),
         idempotency_keys_start: keysStart,
         idempotency_keys_end: keysEnd,
-        idempotency_key_ttl_h: 24,
+        idempotency_key_ttl_h: IDEMPOTENCY_TTL_H,
+        job_deletion_after_days: JOB_DELETION_DAYS,
+        pgboss_job_steady_state_rows: Math.round(((jobsEnd - jobsStart) / seconds) * JOB_DELETION_DAYS * 86_400),
+        idempotency_keys_steady_state_rows: Math.round(((keysEnd - keysStart) / seconds) * IDEMPOTENCY_TTL_H * 3600),
       },
     };
   } finally {
