@@ -1,13 +1,17 @@
 import test from 'ava';
 import { runSoak, soakSettings } from '../../bench/soak.js';
-import { createTestDatabase } from '../helpers/test-db.js';
+import { purgeIdempotencyKeys } from '../../domain/platform/operations/index.js';
+import { systemCaller } from '../../domain/shared/caller.js';
+import { execute } from '../../domain/shared/execute.js';
+import { createTestDeps } from '../helpers/test-deps.js';
 
 /**
  * The short soak (SOAK_SECONDS, 30 by default here; `npm run bench` runs 600): two web and two
  * worker processes under a steady mixed load. The long run's figures are in docs/operations.md.
  */
 test('a steady mixed load: no 5xx, bounded p99 and memory, every webhook delivered', async (t) => {
-  const database = await createTestDatabase();
+  const env = await createTestDeps();
+  const database = env.database;
   try {
     const settings = { ...soakSettings(30), seconds: Math.min(soakSettings(30).seconds, 60), rate: 15 };
     const report = await runSoak(database.url, settings);
@@ -34,7 +38,19 @@ test('a steady mixed load: no 5xx, bounded p99 and memory, every webhook deliver
       report.routes['POST /api/v1/sandbox/invoices'].requests,
       'one key per keyed request, none lost or doubled',
     );
+
+    // What the soak left, once past its retention, is what the purges remove: the keys after their
+    // 24 h window (`purge-idempotency-keys`), the finished jobs after 7 days (pg-boss's maintenance).
+    await env.ownerDb('idempotency_keys').update({ expires_at: env.ownerDb.raw("now() - interval '1 second'") });
+    const purged = await execute(purgeIdempotencyKeys, {}, systemCaller(), env.deps);
+    t.is(purged.deleted, report.bounded.idempotency_keys_end);
+    t.is(Number((await env.ownerDb('idempotency_keys').count({ n: '*' }))[0].n), 0);
+    const finished = "state in ('completed', 'failed', 'cancelled')";
+    await env.ownerDb.raw(`update pgboss.job set completed_on = now() - interval '8 days' where ${finished}`);
+    await env.deps.boss.supervise();
+    const left = await env.ownerDb.raw(`select count(*)::int as n from pgboss.job where ${finished}`);
+    t.is(left.rows[0].n, 0, 'finished jobs past their 7 days are deleted');
   } finally {
-    await database.drop();
+    await env.close();
   }
 });
