@@ -217,8 +217,9 @@ export async function benchTenants(
   baseUrl: string,
   receiver: WebhookReceiver,
   count: number,
+  scenario = 'pipeline',
 ): Promise<LoadTenant[]> {
-  log(`pipeline: ${count} tenants with a webhook each`);
+  log(`${scenario}: ${count} tenants with a webhook each`);
   const db = createDatabase(databaseUrl, { poolMax: 1 });
   const tenants: LoadTenant[] = [];
   try {

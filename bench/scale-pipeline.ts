@@ -48,7 +48,7 @@ export async function measureScaledPipeline(settings: PipelineSettings): Promise
     stops.push(...webs.map((w) => w.stop));
     const proxy = await startRoundRobinProxy(webs.map((w) => Number(new URL(w.baseUrl).port)));
     stops.push(proxy.close);
-    const tenants = await benchTenants(database.url, proxy.url, receiver, settings.tenants + 1);
+    const tenants = await benchTenants(database.url, proxy.url, receiver, settings.tenants + 1, 'pipeline_scale_out');
     log(`pipeline_scale_out: starting ${WORKERS} worker processes behind ${WEBS} web processes`);
     const workers = await startWorkerProcesses(WORKERS, database.url, service);
     stops.push(workers.stop);

@@ -160,7 +160,7 @@ export async function runSoak(databaseUrl: string, settings: SoakSettings): Prom
     stops.push(workers.stop);
     const proxy = await startRoundRobinProxy(webs.map((w) => Number(new URL(w.baseUrl).port)));
     stops.push(proxy.close);
-    const tenants = await benchTenants(databaseUrl, proxy.url, receiver, settings.tenants);
+    const tenants = await benchTenants(databaseUrl, proxy.url, receiver, settings.tenants, 'soak');
     const owner = createDatabase(databaseUrl, { poolMax: 1 });
     const subTenants = new Map<string, string>();
     try {
