@@ -212,13 +212,14 @@ const skipped = (label: string): SkippedPhase => {
  * `count` verified tenants, each with its sandbox `webhook_url` on the receiver (every event of the
  * tenant, `invoice.created` included), set over HTTP as a customer would.
  */
-async function benchTenants(
+export async function benchTenants(
   databaseUrl: string,
   baseUrl: string,
   receiver: WebhookReceiver,
   count: number,
+  scenario = 'pipeline',
 ): Promise<LoadTenant[]> {
-  log(`pipeline: ${count} tenants with a webhook each`);
+  log(`${scenario}: ${count} tenants with a webhook each`);
   const db = createDatabase(databaseUrl, { poolMax: 1 });
   const tenants: LoadTenant[] = [];
   try {

@@ -10,7 +10,9 @@ import { type FloorReport, runFloor } from './pgbench-floor.js';
 import { measurePipeline, type PhaseOutcome, type PipelineReport, pipelineSettings } from './pipeline.js';
 import type { PhaseReport } from './pipeline-phase.js';
 import { isPhase, summarizePipeline } from './pipeline-summary.js';
+import { measureScaledPipeline, type ScaledPipelineReport } from './scale-pipeline.js';
 import { MCP_HTTP_EQUIVALENT, SCENARIOS } from './scenarios.js';
+import { measureSoak, type SoakReport, soakFailures } from './soak.js';
 import { startWebServer } from './web-server.js';
 
 async function main(): Promise<boolean> {
@@ -28,6 +30,13 @@ async function main(): Promise<boolean> {
     log(`pipeline: ${pipelineSet.invoices} invoices per phase, at most ${pipelineSet.total_timeout_s} s in all`);
     pipeline = await measurePipeline(pipelineSet);
   }
+  let scaled: ScaledPipelineReport | null = null;
+  if (!only || only.includes('pipeline_scale_out')) {
+    log('pipeline_scale_out: 2 web processes behind a round-robin proxy, 2 worker processes');
+    scaled = await measureScaledPipeline(pipelineSettings());
+  }
+  let soak: SoakReport | null = null;
+  if (!only || only.includes('soak')) soak = await measureSoak();
   // The in-process measures run with any selection but `forensic_export` alone.
   const inProcess = !only || only.some((name) => name !== 'forensic_export');
   // After the web process has stopped: the renderers alone, as one worker process runs them.
@@ -62,6 +71,8 @@ async function main(): Promise<boolean> {
     ...(pipeline && documents
       ? { pipeline: { ...pipeline, summary: summarizePipeline(pipeline, documents, floor) } }
       : {}),
+    ...(scaled ? { pipeline_scale_out: scaled } : {}),
+    ...(soak ? { soak } : {}),
     ...(documents ? { document_generate: documents } : {}),
     ...(ledger ? { ledger_append: ledger } : {}),
     ...(forensic ? { forensic_export: forensic } : {}),
@@ -71,10 +82,25 @@ async function main(): Promise<boolean> {
   for (const r of failed) log(`${r.name}: ${r.errors} errors, ${r.non_2xx} non-2xx responses`);
   const pipelineFailed = pipeline ? pipelineCreationErrors(pipeline) : [];
   for (const line of pipelineFailed) log(line);
+  const scaledFailed = scaled
+    ? [scaled.one_tenant, scaled.many_tenants]
+        .filter((phase) => phase.creation.errors > 0 || phase.creation.non_2xx > 0)
+        .map(
+          (phase) => `pipeline_scale_out: ${phase.creation.errors} errors, ${phase.creation.non_2xx} non-2xx responses`,
+        )
+    : [];
+  const soakFailed = soak ? soakFailures(soak) : [];
+  for (const line of [...scaledFailed, ...soakFailed]) log(line);
   const forensicFailed = forensic !== null && forensic.bytes !== forensic.content_length;
   if (forensicFailed)
     log(`forensic_export: ${forensic?.bytes} bytes received of ${forensic?.content_length} announced`);
-  return failed.length === 0 && pipelineFailed.length === 0 && !forensicFailed;
+  return (
+    failed.length === 0 &&
+    pipelineFailed.length === 0 &&
+    scaledFailed.length === 0 &&
+    soakFailed.length === 0 &&
+    !forensicFailed
+  );
 }
 
 /**
