@@ -10,9 +10,14 @@ const subTenantFilter = {
 export const FiscalIntegrityInput = {
   $id: 'FiscalIntegrityInput',
   type: 'object',
-  description: 'Which chains to verify.',
+  description:
+    'Which chains to verify, and optionally which days to report on (the chains are still walked from their first entry).',
   additionalProperties: false,
-  properties: { sub_tenant_id: subTenantFilter },
+  properties: {
+    sub_tenant_id: subTenantFilter,
+    date_from: { type: 'string', format: 'date', description: 'First day to report on, YYYY-MM-DD (UTC).' },
+    date_to: { type: 'string', format: 'date', description: 'Last day to report on, YYYY-MM-DD (UTC).' },
+  },
 } as const;
 export type FiscalIntegrityInput = FromSchema<typeof FiscalIntegrityInput>;
 
@@ -121,6 +126,7 @@ export const FiscalIntegrityCheck = {
     'valid',
     'sub_tenant_id',
     'date',
+    'date_to',
     'chains_checked',
     'entries_checked',
     'first_entry',
@@ -132,7 +138,16 @@ export const FiscalIntegrityCheck = {
     id: { type: 'string', format: 'uuid', description: 'Check id.' },
     valid: { type: 'boolean', description: 'Outcome.' },
     sub_tenant_id: { type: ['string', 'null'], format: 'uuid', description: 'The chain checked, or null for all.' },
-    date: { type: ['string', 'null'], format: 'date', description: 'The day reported on, or null for whole chains.' },
+    date: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'The (first) day reported on, or null for whole chains.',
+    },
+    date_to: {
+      type: ['string', 'null'],
+      format: 'date',
+      description: 'The last day reported on (the same as `date` for one day), or null for whole chains.',
+    },
     chains_checked: { type: 'integer', description: 'Chains walked.' },
     entries_checked: { type: 'integer', description: 'Entries verified.' },
     first_entry: { type: ['integer', 'null'], description: 'Lowest sequence number verified.' },

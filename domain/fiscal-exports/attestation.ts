@@ -21,7 +21,7 @@ export async function buildAttestation(ctx: OperationContext, chain: FiscalChain
   const { user, platform } = await chainUser(ctx.tx, chain);
   const facts = await chainFacts(ctx.tx, chain, year);
   const closings = await closingFacts(ctx.tx, chain, year);
-  const integrity = await recentIntegrity(ctx, { ...chain, date: null }, { onlyChain: chain.subTenantId });
+  const integrity = await recentIntegrity(ctx, { ...chain, period: null }, { onlyChain: chain.subTenantId });
   const publisher = publisherOf(ctx.deps.config);
   const software = softwareOf(ctx.deps.config);
   const wording = declaration({

@@ -12,7 +12,7 @@ import { technicalDossier } from './technical-dossier.js';
 /** The ISCA technical dossier of a chain's user, as a PDF. */
 export async function technicalDossierPdf(ctx: OperationContext, chain: FiscalChain): Promise<Buffer> {
   const { user } = await chainUser(ctx.tx, chain);
-  const heads = await chainsInScope(ctx.tx, { ...chain, date: null });
+  const heads = await chainsInScope(ctx.tx, { ...chain, period: null });
   const mine = heads.filter((h) => h.subTenantId === chain.subTenantId);
   return renderTextDocumentPdf(
     technicalDossier({

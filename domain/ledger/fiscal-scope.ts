@@ -12,7 +12,7 @@ export async function fiscalScopeOf(
   tx: Knex,
   caller: Caller,
   subTenantId: string | undefined,
-  date: string | null = null,
+  period: IntegrityScope['period'] = null,
 ): Promise<IntegrityScope> {
   if (!caller.tenantId || !caller.environment) {
     throw new AppError('FORBIDDEN', 'Fiscal records are read with a tenant secret key (sk_test_ or sk_live_).');
@@ -20,7 +20,7 @@ export async function fiscalScopeOf(
   const owner = { tenantId: caller.tenantId, environment: caller.environment, subTenantId: caller.subTenantId ?? null };
   const wanted = subTenantId ?? owner.subTenantId;
   const sub = wanted ? (await requireSubTenant(tx, owner, wanted)).id : null;
-  return { tenantId: owner.tenantId, environment: owner.environment, subTenantId: sub, date };
+  return { tenantId: owner.tenantId, environment: owner.environment, subTenantId: sub, period };
 }
 
 /**

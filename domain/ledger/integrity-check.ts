@@ -15,8 +15,11 @@ export interface IntegrityScope {
   environment: Environment;
   /** One sub-tenant's chain; every chain of the tenant (its own and its sub-tenants') when null. */
   subTenantId: string | null;
-  /** Only the breaks of entries recorded on this UTC day are reported (the chain is still walked from 1). */
-  date: string | null;
+  /**
+   * Only the breaks of entries recorded on these UTC days (`from`..`to`, inclusive) and of the
+   * closings that overlap them are reported; the chain is still walked from its first entry.
+   */
+  period: { from: string; to: string } | null;
 }
 
 /** Schema `FiscalIntegrityReport`: the type comes from the schema. */
@@ -52,6 +55,11 @@ export async function checkIntegrity(
     broken_links: [],
     checked_at: now.toISOString(),
   };
+  const inPeriod = (row: { created_at: Date }) => {
+    if (!scope.period) return true;
+    const day = row.created_at.toISOString().slice(0, 10);
+    return scope.period.from <= day && day <= scope.period.to;
+  };
   for (const { sub_tenant_id: subTenantId } of chains) {
     const cursor: ChainCursor = chainStart();
     let after = 0;
@@ -78,15 +86,14 @@ export async function checkIntegrity(
         );
       if (rows.length === 0) break;
       const inScope = (n: number) => {
-        if (!scope.date) return true;
         const row = rows.find((r) => Number(r.sequence_number) === n);
-        return row?.created_at.toISOString().slice(0, 10) === scope.date;
+        return row !== undefined && inPeriod(row);
       };
       for (const link of verifyEntries(rows, cursor)) {
         if (inScope(link.sequence_number)) breaks.push({ ...link, sub_tenant_id: subTenantId });
       }
       gather(rows, evidence);
-      const counted = scope.date ? rows.filter((r) => r.created_at.toISOString().slice(0, 10) === scope.date) : rows;
+      const counted = rows.filter(inPeriod);
       report.entries_checked += counted.length;
       for (const r of counted) {
         const n = Number(r.sequence_number);
@@ -96,7 +103,8 @@ export async function checkIntegrity(
       after = Number(rows[rows.length - 1].sequence_number);
       if (rows.length < BATCH) break;
     }
-    const inDate = (c: ClosingRow) => !scope.date || (c.period_start <= scope.date && scope.date <= c.period_end);
+    const { period } = scope;
+    const inDate = (c: ClosingRow) => !period || (c.period_start <= period.to && period.from <= c.period_end);
     for (const c of closings.filter(inDate)) {
       const count = Number(c.entries_count);
       const first = Number(c.first_sequence_number);
@@ -117,7 +125,8 @@ export async function checkIntegrity(
     tenant_id: scope.tenantId,
     environment: scope.environment,
     sub_tenant_id: scope.subTenantId,
-    scope_date: scope.date,
+    scope_date: scope.period?.from ?? null,
+    scope_date_to: scope.period?.to ?? null,
     valid: report.valid,
     chains_checked: report.chains_checked,
     entries_checked: report.entries_checked,

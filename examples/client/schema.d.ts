@@ -2158,7 +2158,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Verify the fiscal chains now: every hash recomputed from the stored bytes, every link and sequence number checked, then the closings (seals, links, hashes) and their RFC 3161 anchors. Reports each break at its sequence number; the check itself is recorded. */
+        /** Verify the fiscal chains now: every hash recomputed from the stored bytes, every link and sequence number checked, then the closings (seals, links, hashes) and their RFC 3161 anchors. Reports each break at its sequence number; with `date_from`/`date_to`, only the breaks, entries and closings of those days. The check itself is recorded. */
         get: operations["check_fiscal_integrity"];
         put?: never;
         post?: never;
@@ -5457,9 +5457,14 @@ export interface components {
             sub_tenant_id: string | null;
             /**
              * Format: date
-             * @description The day reported on, or null for whole chains.
+             * @description The (first) day reported on, or null for whole chains.
              */
             date: string | null;
+            /**
+             * Format: date
+             * @description The last day reported on (the same as `date` for one day), or null for whole chains.
+             */
+            date_to: string | null;
             /** @description Chains walked. */
             chains_checked: number;
             /** @description Entries verified. */
@@ -16587,6 +16592,10 @@ export interface operations {
             query?: {
                 /** @description One sub-tenant's chain; every chain of the tenant (its own and its sub-tenants') when left out. */
                 sub_tenant_id?: string;
+                /** @description First day to report on, YYYY-MM-DD (UTC). */
+                date_from?: string;
+                /** @description Last day to report on, YYYY-MM-DD (UTC). */
+                date_to?: string;
             };
             header?: never;
             path?: never;
@@ -16594,7 +16603,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Verify the fiscal chains now: every hash recomputed from the stored bytes, every link and sequence number checked, then the closings (seals, links, hashes) and their RFC 3161 anchors. Reports each break at its sequence number; the check itself is recorded. */
+            /** @description Verify the fiscal chains now: every hash recomputed from the stored bytes, every link and sequence number checked, then the closings (seals, links, hashes) and their RFC 3161 anchors. Reports each break at its sequence number; with `date_from`/`date_to`, only the breaks, entries and closings of those days. The check itself is recorded. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

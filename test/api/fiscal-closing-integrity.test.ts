@@ -90,7 +90,7 @@ async function checkTampered(tenant: SeededTenant, tamper: (tx: Knex) => Promise
       await tamper(tx);
       report = await checkIntegrity(
         tx,
-        { tenantId: tenant.tenantId, environment: 'sandbox', subTenantId: null, date: null },
+        { tenantId: tenant.tenantId, environment: 'sandbox', subTenantId: null, period: null },
         new Date(),
       );
       throw new Error('roll back');
@@ -123,6 +123,38 @@ test.serial('closings and anchors verify on an intact chain', async (t) => {
     valid: true,
     closings_checked: 1,
   });
+});
+
+test.serial('a period reports the entries and closings of its days only; a reversed period is 422', async (t) => {
+  const { tenant } = await closedAndAnchored();
+  const key = tenant.keys.sk_test;
+  // Two invoices on the 10th and two on the 11th; the closings of both days were recorded on the 12th.
+  t.like((await getFiscal(app, key, 'integrity?date_from=2026-02-11&date_to=2026-02-11')).body, {
+    valid: true,
+    entries_checked: 2,
+    closings_checked: 1,
+  });
+  t.like((await getFiscal(app, key, 'integrity?date_from=2026-02-10')).body, {
+    entries_checked: 6,
+    closings_checked: 2,
+  });
+  t.like((await getFiscal(app, key, 'integrity?date_to=2026-02-09')).body, { entries_checked: 0, closings_checked: 0 });
+  const reversed = await getFiscal(app, key, 'integrity?date_from=2026-02-11&date_to=2026-02-10');
+  t.is(reversed.status, 422);
+  t.deepEqual(Object.keys(reversed.body.errors), ['date_to']);
+  const history = (await getFiscal(app, key, 'integrity/history')).body.data;
+  t.like(
+    history.find((h: { date: string | null }) => h.date === '2026-02-10'),
+    { date_to: '9999-12-31' },
+  );
+  t.like(
+    history.find(
+      (h: { date: string | null; date_to: string | null }) => h.date === '2026-02-11' && h.date_to === '2026-02-11',
+    ),
+    {
+      valid: true,
+    },
+  );
 });
 
 test.serial('a rewrite of the chain with recomputed hashes is caught by the closing that sealed it', async (t) => {

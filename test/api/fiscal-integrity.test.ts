@@ -113,7 +113,7 @@ for (const c of CASES) {
         // The API's own connection cannot see this uncommitted tampering; the check runs on it here.
         seen = await checkIntegrity(
           tx,
-          { tenantId: tenant.tenantId, environment: 'sandbox', subTenantId: null, date: null },
+          { tenantId: tenant.tenantId, environment: 'sandbox', subTenantId: null, period: null },
           new Date(),
         );
         throw new Error('roll back the tampering');

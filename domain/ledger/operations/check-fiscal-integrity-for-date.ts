@@ -13,7 +13,10 @@ export const checkFiscalIntegrityForDate = defineCommand<FiscalIntegrityDateInpu
   callers: ['tenant'],
   scope: 'fiscal:read',
   async run(input, ctx) {
-    const scope = await fiscalScopeOf(ctx.tx, ctx.caller, input.sub_tenant_id, input.date);
+    const scope = await fiscalScopeOf(ctx.tx, ctx.caller, input.sub_tenant_id, {
+      from: input.date,
+      to: input.date,
+    });
     return checkIntegrity(ctx.tx, scope, ctx.clock.now(), await trustedCaPems(ctx.tx, ctx.deps.config));
   },
 });

@@ -8,6 +8,7 @@ interface CheckRow {
   valid: boolean;
   sub_tenant_id: string | null;
   scope_date: string | null;
+  scope_date_to: string | null;
   chains_checked: number;
   entries_checked: number;
   first_entry: number | null;
@@ -40,6 +41,7 @@ export const listFiscalIntegrityChecks = defineQuery<FiscalIntegrityHistoryInput
       valid: row.valid,
       sub_tenant_id: row.sub_tenant_id,
       date: row.scope_date,
+      date_to: row.scope_date_to ?? row.scope_date,
       chains_checked: Number(row.chains_checked),
       entries_checked: Number(row.entries_checked),
       first_entry: row.first_entry === null ? null : Number(row.first_entry),
