@@ -28,6 +28,12 @@ export interface WorkerBudget {
   heapMb: number;
   /** Tasks waiting for a thread at most; more are turned away (each waiting task holds its message). */
   maxQueue: number;
+  /**
+   * Bytes of the waiting messages at most (their sizes as `run` is told them): the memory bound
+   * when messages range from kilobytes to megabytes, so many small ones may wait where few large
+   * ones can. Unbounded (only `maxQueue` counts) when unset.
+   */
+  maxQueueBytes?: number;
 }
 
 /**
@@ -73,6 +79,7 @@ type StartOutcome = { ready: true } | { ready: false; failure: 'memory' | 'crash
 
 interface Task<Message, Answer> {
   message: Message;
+  bytes: number;
   resolve(outcome: WorkerOutcome<Answer>): void;
 }
 
@@ -81,6 +88,7 @@ export class WorkerPool<Message, Answer> {
   /** Resolves once a thread has posted WORKER_READY, or with why it never did (its start-up failed). */
   private readonly ready = new WeakMap<Worker, Promise<StartOutcome>>();
   private readonly queue: Task<Message, Answer>[] = [];
+  private queuedBytes = 0;
   private threads = 0;
 
   /** `script`: the worker module's URL, e.g. `new URL('./parse-worker.js', import.meta.url)`. */
@@ -89,12 +97,16 @@ export class WorkerPool<Message, Answer> {
     readonly budget: WorkerBudget,
   ) {}
 
-  /** Runs one task on a thread; never throws. */
-  run(message: Message): Promise<WorkerOutcome<Answer>> {
+  /** Runs one task on a thread; never throws. `bytes`: the message's size, for `maxQueueBytes`. */
+  run(message: Message, bytes = 0): Promise<WorkerOutcome<Answer>> {
     const waits = this.idle.length === 0 && this.threads >= this.budget.threads;
-    if (waits && this.queue.length >= this.budget.maxQueue) return Promise.resolve({ ok: false, failure: 'busy' });
+    const full =
+      this.queue.length >= this.budget.maxQueue ||
+      (this.budget.maxQueueBytes !== undefined && this.queuedBytes + bytes > this.budget.maxQueueBytes);
+    if (waits && full) return Promise.resolve({ ok: false, failure: 'busy' });
     return new Promise((resolve) => {
-      this.queue.push({ message, resolve });
+      this.queue.push({ message, bytes, resolve });
+      this.queuedBytes += bytes;
       this.dispatch();
     });
   }
@@ -111,7 +123,9 @@ export class WorkerPool<Message, Answer> {
         if (this.threads >= this.budget.threads) return;
         worker = this.spawn();
       }
-      this.start(worker, this.queue.shift() as Task<Message, Answer>);
+      const task = this.queue.shift() as Task<Message, Answer>;
+      this.queuedBytes -= task.bytes;
+      this.start(worker, task);
     }
   }
 

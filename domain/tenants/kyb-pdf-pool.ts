@@ -18,8 +18,9 @@ export const KYB_PDF_BUDGET: WorkerBudget = {
   threads: Math.max(1, Math.min(2, availableParallelism())),
   wallMs: 2000,
   heapMb: 256,
-  // Each waiting file holds up to 10 MB.
-  maxQueue: 16,
+  // Waiting files hold at most 160 MB between them (sixteen of 10 MB, or many small ones).
+  maxQueue: 256,
+  maxQueueBytes: 16 * KYB_DOCUMENT_MAX_BYTES,
 };
 
 export class KybPdfPool {
@@ -32,7 +33,7 @@ export class KybPdfPool {
   /** Whether the PDF can be read; never throws. */
   async check(pdf: Buffer): Promise<KybPdfOutcome> {
     if (pdf.length > KYB_DOCUMENT_MAX_BYTES) return { ok: false, error: 'it is larger than 10 MB' };
-    const outcome = await this.pool.run(new Uint8Array(pdf));
+    const outcome = await this.pool.run(new Uint8Array(pdf), pdf.length);
     if (outcome.ok) return outcome.answer;
     return unanswered(outcome, this.budget, 'it', 'the PDF reader');
   }

@@ -122,6 +122,23 @@ test('a document over the reading budget is a 422 naming the document, with the 
   await pool.close();
 });
 
+test('the PDF pool’s queue is bounded by bytes: many small documents wait, a large one beyond the bound is busy', async (t) => {
+  const small = minimalPdf();
+  const pool = new PdfInfoPool({
+    ...PDF_INFO_BUDGET,
+    threads: 1,
+    maxQueue: 100,
+    maxQueueBytes: 20 * small.length,
+    wallMs: 10_000,
+  });
+  const slow = pool.read(nestedArraysPdf(2_000_000));
+  const waiting = Array.from({ length: 20 }, () => pool.read(small));
+  t.like(await pool.read(Buffer.concat([small, Buffer.alloc(1)])), { ok: false, busy: true });
+  for (const outcome of await Promise.all(waiting)) t.like(outcome, { ok: true });
+  t.like(await slow, { ok: true });
+  await pool.close();
+});
+
 test('a creation while the PDF pool is full answers 503, retryable, without reading the document', async (t) => {
   const pool = new PdfInfoPool({ ...PDF_INFO_BUDGET, threads: 1, maxQueue: 0, wallMs: 10_000 });
   const slow = pool.read(nestedArraysPdf(2_000_000));

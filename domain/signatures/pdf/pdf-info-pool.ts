@@ -33,8 +33,9 @@ export const PDF_INFO_BUDGET: PdfInfoBudget = {
   wallMs: 2000,
   maxBytes: SIGNATURE_DOCUMENT_MAX_BYTES,
   heapMb: 512,
-  // Each waiting document holds up to 20 MB.
-  maxQueue: 16,
+  // Waiting documents hold at most 320 MB between them (sixteen of 20 MB, or hundreds of small ones).
+  maxQueue: 512,
+  maxQueueBytes: 16 * SIGNATURE_DOCUMENT_MAX_BYTES,
 };
 
 export class PdfInfoPool {
@@ -48,7 +49,7 @@ export class PdfInfoPool {
   async read(pdf: Buffer): Promise<PdfInfoOutcome> {
     if (pdf.length > this.budget.maxBytes)
       return { ok: false, error: `the PDF is larger than ${this.budget.maxBytes} bytes` };
-    const outcome = await this.pool.run(new Uint8Array(pdf));
+    const outcome = await this.pool.run(new Uint8Array(pdf), pdf.length);
     if (outcome.ok) return outcome.answer;
     return unanswered(outcome, this.budget, 'the PDF', 'the PDF reader');
   }
