@@ -63,8 +63,8 @@ export const deliverWebhook: JobHandler<'deliver-webhook'> = async (job, deps) =
 
 /**
  * A fetched batch: every attempt prepared first (so a database failure sends nothing), then sent at
- * once, then the attempts of each tenant recorded in one transaction (one commit and one turn of each
- * endpoint's row lock for the batch). If recording fails, each job runs alone again: its attempt goes
+ * once, then the attempts of each tenant recorded in one transaction (one commit, and each
+ * endpoint's health moved once, last). If recording fails, each job runs alone again: its attempt goes
  * out once more with the same X-Service-Delivery, which receivers deduplicate (at least once).
  */
 export const deliverWebhookBatch: BatchJobHandler<'deliver-webhook'> = async (jobs, deps) => {

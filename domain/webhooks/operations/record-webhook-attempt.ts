@@ -3,12 +3,11 @@ import type {
   RecordWebhookAttemptInput,
   RecordWebhookAttemptsInput,
 } from '../../../schemas/webhook-deliveries.js';
+import type { Environment } from '../../shared/caller.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
 import { type DeliveryStatus, findDelivery, insertAttempt } from '../delivery-store.js';
-import { disableEndpoint, FAILING_DAYS, failedTooLong } from '../endpoint-health.js';
-import { ENDPOINT_COLUMNS, endpointById } from '../endpoint-store.js';
+import { type AttemptOutcome, applyAttemptOutcomes } from '../endpoint-health.js';
 import { retryDelayMs } from '../retry-schedule.js';
-import type { WebhookEndpointRow } from '../webhook-endpoint.js';
 
 /** Schema `RecordedWebhookAttempt`: the type comes from the schema. */
 export type { RecordedWebhookAttempt };
@@ -26,13 +25,13 @@ export const recordWebhookAttempt = defineCommand<RecordWebhookAttemptInput, Rec
   input: 'RecordWebhookAttemptInput',
   output: 'RecordedWebhookAttempt',
   callers: ['system'],
-  run: (input, ctx) => recordAttempt(input, ctx),
+  run: async (input, ctx) => (await recordAttempts([input], ctx))[0],
 });
 
 /**
  * The attempts of a batch of `deliver-webhook` jobs of one tenant, each recorded as
- * `recordWebhookAttempt` records it, in one transaction: one commit, and one turn of the endpoint's
- * row lock, for the batch (every attempt moves its endpoint's health), instead of one each.
+ * `recordWebhookAttempt` records it, in one transaction: one commit for the batch, and each endpoint's
+ * health moved once, by the last statement (its row lock held for that statement and the commit).
  */
 export const recordWebhookAttempts = defineCommand<RecordWebhookAttemptsInput, { attempts: RecordedWebhookAttempt[] }>({
   name: 'record_webhook_attempts',
@@ -40,20 +39,41 @@ export const recordWebhookAttempts = defineCommand<RecordWebhookAttemptsInput, {
   input: 'RecordWebhookAttemptsInput',
   output: 'RecordedWebhookAttempts',
   callers: ['system'],
-  async run({ attempts }, ctx) {
-    const recorded: RecordedWebhookAttempt[] = [];
-    for (const attempt of attempts) recorded.push(await recordAttempt(attempt, ctx));
-    return { attempts: recorded };
-  },
+  run: async ({ attempts }, ctx) => ({ attempts: await recordAttempts(attempts, ctx) }),
 });
 
-async function recordAttempt(input: RecordWebhookAttemptInput, ctx: OperationContext): Promise<RecordedWebhookAttempt> {
+/** A recorded attempt, and what it does to its endpoint's health (applied once per endpoint). */
+interface Recorded {
+  answer: RecordedWebhookAttempt;
+  endpoint?: { id: string; environment: Environment; outcome: AttemptOutcome };
+}
+
+/** Records the attempts in order, then moves each endpoint's health once, last (see applyAttemptOutcomes). */
+async function recordAttempts(
+  inputs: readonly RecordWebhookAttemptInput[],
+  ctx: OperationContext,
+): Promise<RecordedWebhookAttempt[]> {
+  const recorded: Recorded[] = [];
+  for (const input of inputs) recorded.push(await recordAttempt(input, ctx));
+  const byEndpoint = new Map<string, { environment: Environment; outcomes: AttemptOutcome[] }>();
+  for (const { endpoint } of recorded) {
+    if (!endpoint) continue;
+    const entry = byEndpoint.get(endpoint.id) ?? { environment: endpoint.environment, outcomes: [] };
+    entry.outcomes.push(endpoint.outcome);
+    byEndpoint.set(endpoint.id, entry);
+  }
+  for (const [endpointId, { environment, outcomes }] of byEndpoint) {
+    await applyAttemptOutcomes(ctx, ctx.caller.tenantId!, endpointId, outcomes, environment);
+  }
+  return recorded.map((r) => r.answer);
+}
+
+async function recordAttempt(input: RecordWebhookAttemptInput, ctx: OperationContext): Promise<Recorded> {
   const tenantId = ctx.caller.tenantId!;
   const delivery = await findDelivery(ctx.tx, tenantId, input.delivery_id, { forUpdate: true });
   if (!delivery || delivery.attempts !== input.attempt - 1) {
-    return { recorded: false, status: delivery?.status ?? 'cancelled', next_attempt_at: null };
+    return { answer: { recorded: false, status: delivery?.status ?? 'cancelled', next_attempt_at: null } };
   }
-  const endpoint = (await endpointById(ctx.tx, tenantId, delivery.endpoint_id))!;
   const now = ctx.clock.now();
   const attemptedAt = new Date(input.attempted_at);
   // Ended while the call was in flight (endpoint paused, deleted or disabled): logged, nothing follows.
@@ -66,7 +86,7 @@ async function recordAttempt(input: RecordWebhookAttemptInput, ctx: OperationCon
 
   await insertAttempt(ctx.tx, {
     tenant_id: tenantId,
-    endpoint_id: endpoint.id,
+    endpoint_id: delivery.endpoint_id,
     delivery_id: delivery.id,
     event_id: delivery.event_id,
     event_name: delivery.event_name,
@@ -106,32 +126,12 @@ async function recordAttempt(input: RecordWebhookAttemptInput, ctx: OperationCon
     );
   }
 
-  // The endpoint's health: a success ends the failure streak, a failure extends it (in SQL, so that
-  // concurrent deliveries to one endpoint all count).
-  const [updated] = await ctx
-    .tx('webhook_endpoints')
-    .where({ tenant_id: tenantId, id: endpoint.id })
-    .update(
-      input.success
-        ? { last_triggered_at: attemptedAt, last_success_at: attemptedAt, failure_count: 0, failing_since: null }
-        : {
-            last_triggered_at: attemptedAt,
-            last_failure_at: attemptedAt,
-            failure_count: ctx.tx.raw('failure_count + 1'),
-            failing_since: ctx.tx.raw('coalesce(failing_since, ?)', [attemptedAt]),
-          },
-    )
-    .returning<WebhookEndpointRow[]>(ENDPOINT_COLUMNS);
-  // A deleted or paused endpoint is inactive: nothing more to decide for it.
-  if (updated.is_active && gone) {
-    await disableEndpoint(ctx, updated, 'The endpoint answered 410 Gone.', delivery.environment);
-  } else if (updated.is_active && updated.failing_since && failedTooLong(updated.failing_since, now)) {
-    await disableEndpoint(
-      ctx,
-      updated,
-      `Every delivery attempt failed for ${FAILING_DAYS} days (since ${updated.failing_since.toISOString()}).`,
-      delivery.environment,
-    );
-  }
-  return { recorded: true, status, next_attempt_at: nextAt?.toISOString() ?? null };
+  return {
+    answer: { recorded: true, status, next_attempt_at: nextAt?.toISOString() ?? null },
+    endpoint: {
+      id: delivery.endpoint_id,
+      environment: delivery.environment,
+      outcome: { attemptedAt, success: input.success, gone },
+    },
+  };
 }
