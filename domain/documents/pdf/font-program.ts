@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
+import { stripHinting } from './strip-hinting.js';
 import { buildToUnicodeCMap } from './to-unicode-cmap.js';
 
 /** A glyph subset ready to embed as a PDF Type 0 / CIDFontType2 font (ISO 32000-1 §9.7.4). */
@@ -74,7 +75,7 @@ export class FontProgram {
         widthByCid[cid] = round(glyph.advanceWidth * this.scale);
       }
     }
-    const program = Buffer.from(subset.encode());
+    const program = stripHinting(Buffer.from(subset.encode()));
     const fontName = `${subsetTag(this.font.postscriptName, unicodeByCid)}+${this.font.postscriptName}`;
     return {
       fontName,

@@ -7,6 +7,8 @@ declare module 'fontkit' {
     id: number;
     advanceWidth: number;
     bbox: { minX: number; minY: number; maxX: number; maxY: number };
+    /** The outline (read by tests that compare a subset's glyphs with the font's). */
+    path: { toSVG(): string };
   }
 
   interface Subset {
@@ -18,6 +20,7 @@ declare module 'fontkit' {
 
   interface Font {
     postscriptName: string;
+    numGlyphs: number;
     unitsPerEm: number;
     ascent: number;
     descent: number;
