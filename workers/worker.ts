@@ -24,7 +24,7 @@ export const POLLING: Polling = { seconds: 2, notifySeconds: 2 };
 
 /** Registers every queue's handler and the cron schedules on a started pg-boss. */
 export async function startWorkers(deps: Deps): Promise<void> {
-  await ensureQueues(deps.boss);
+  await ensureQueues(deps.boss, deps.config.finishedJobsKeepHours);
   for (const queue of QUEUE_NAMES) await workQueue(queue, WORKERS[queue] as WorkerSpec<typeof queue>, deps);
   for (const schedule of SCHEDULES) {
     await deps.boss.schedule(schedule.queue, schedule.cron, {}, { tz: schedule.tz });

@@ -1,5 +1,6 @@
 import type { PgBoss, Queue, SendOptions } from 'pg-boss';
 import type { Environment } from './caller.js';
+import { DEFAULT_FINISHED_JOBS_KEEP_HOURS } from './settings.js';
 
 /** What each queue's jobs carry. A new queue is a new row here and in QUEUES. */
 export interface JobPayloads {
@@ -344,8 +345,13 @@ export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
 /** Jobs that exhaust their retries are copied here for an operator to inspect and redrive. */
 export const deadLetterQueueOf = (queue: QueueName): string => `${queue}-dead-letter`;
 
-/** Creates (or brings up to date) every queue and its dead-letter queue. Idempotent. */
-export async function ensureQueues(boss: PgBoss): Promise<void> {
+/**
+ * Creates (or brings up to date) every queue and its dead-letter queue. Idempotent. `keepHours`:
+ * how long finished jobs stay (FINISHED_JOBS_KEEP_HOURS, set by the workers as they start); without
+ * it a new queue gets the setting's default and an existing one keeps what it has.
+ */
+export async function ensureQueues(boss: PgBoss, keepHours?: number): Promise<void> {
+  const deleteAfterSeconds = keepHours === undefined ? undefined : keepHours * 3600;
   for (const name of QUEUE_NAMES) {
     const deadLetter = deadLetterQueueOf(name);
     if (!(await boss.getQueue(deadLetter))) {
@@ -354,7 +360,15 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
     // notify: a job sent (in the sender's transaction) wakes the workers at its commit, instead of
     // at their next poll. Set on existing queues too, so a release turns it on.
     const { policy, ...options } = { notify: true, ...QUEUES[name].create };
-    if (await boss.getQueue(name)) await boss.updateQueue(name, { ...options, deadLetter });
-    else await boss.createQueue(name, { ...options, policy, deadLetter });
+    if (await boss.getQueue(name)) {
+      await boss.updateQueue(name, { ...options, deadLetter, ...(deleteAfterSeconds ? { deleteAfterSeconds } : {}) });
+    } else {
+      await boss.createQueue(name, {
+        ...options,
+        policy,
+        deadLetter,
+        deleteAfterSeconds: deleteAfterSeconds ?? DEFAULT_FINISHED_JOBS_KEEP_HOURS * 3600,
+      });
+    }
   }
 }

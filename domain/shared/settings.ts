@@ -6,6 +6,9 @@ import * as parse from './setting-parsers.js';
  */
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
 
+/** FINISHED_JOBS_KEEP_HOURS's default: a weekend's finished jobs, where pg-boss would keep a week's. */
+export const DEFAULT_FINISHED_JOBS_KEEP_HOURS = 48;
+
 /** The processes that read a setting: the web and worker processes, the `einvoice` command-line tool. */
 export type SettingProcess = 'web' | 'worker' | 'cli';
 
@@ -156,6 +159,12 @@ export const SETTINGS = {
     help: 'how often a worker re-queues the jobs of a crashed worker (expired or without heartbeat)',
     processes: WORKER,
     parse: parse.integer(1, 3600),
+  }),
+  FINISHED_JOBS_KEEP_HOURS: setting({
+    default: String(DEFAULT_FINISHED_JOBS_KEEP_HOURS),
+    help: "hours a finished job stays in `pgboss.job` before pg-boss's maintenance deletes it (jobs that ran out of retries stay 30 days in their dead-letter queue); the job table's size at a steady load is about this many hours of jobs",
+    processes: WORKER,
+    parse: parse.integer(1, 720),
   }),
   RATE_LIMIT_SCALE: setting({
     default: '1',

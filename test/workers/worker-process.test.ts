@@ -3,6 +3,7 @@ import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
 import { defineCommand } from '../../domain/shared/operation.js';
 import { deadLetterQueueOf, QUEUE_NAMES } from '../../domain/shared/queues.js';
+import { DEFAULT_FINISHED_JOBS_KEEP_HOURS } from '../../domain/shared/settings.js';
 import { startProcess, stopProcess, WORKER_MAIN, waitFor } from '../helpers/processes.js';
 import { seedTenant } from '../helpers/seed.js';
 import { createTestDeps, type TestDeps } from '../helpers/test-deps.js';
@@ -54,15 +55,24 @@ test.serial('a job sent in a committed operation is worked by a worker process, 
 });
 
 test.serial('every queue has a dead-letter queue and the cron schedules are registered', async (t) => {
+  for (const queue of QUEUE_NAMES) {
+    const created = await env.deps.boss.getQueue(queue);
+    t.is(created?.deleteAfterSeconds, DEFAULT_FINISHED_JOBS_KEEP_HOURS * 3600, `${queue}: made by the migrations`);
+  }
   const { child } = await startProcess(
     WORKER_MAIN,
-    { DATABASE_URL: env.database.url, APP_KEY: env.deps.config.appKey!.toString('hex') },
+    {
+      DATABASE_URL: env.database.url,
+      APP_KEY: env.deps.config.appKey!.toString('hex'),
+      FINISHED_JOBS_KEEP_HOURS: '5',
+    },
     'ready',
   );
   try {
     for (const queue of QUEUE_NAMES) {
       const info = await env.deps.boss.getQueue(queue);
       t.is(info?.deadLetter, deadLetterQueueOf(queue), queue);
+      t.is(info?.deleteAfterSeconds, 5 * 3600, `${queue}: FINISHED_JOBS_KEEP_HOURS, set as the worker starts`);
       t.truthy(await env.deps.boss.getQueue(deadLetterQueueOf(queue)));
     }
     const schedules = await env.deps.boss.getSchedules();
