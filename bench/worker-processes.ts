@@ -19,7 +19,11 @@ export async function startWorkerProcesses(
   options: ServiceOptions,
 ): Promise<WorkerProcesses> {
   const children = Array.from({ length: count }, () =>
-    fork(WORKER_ENTRY, [], { env: serviceEnv(databaseUrl, options), stdio: ['ignore', 2, 2, 'ipc'] }),
+    fork(WORKER_ENTRY, [], {
+      env: serviceEnv(databaseUrl, options),
+      execArgv: process.env.BENCH_WORKER_EXEC_ARGV ? process.env.BENCH_WORKER_EXEC_ARGV.split(' ') : [],
+      stdio: ['ignore', 2, 2, 'ipc'],
+    }),
   );
   const stop = async () => {
     await Promise.all(children.map((child) => stopChild(child, STOP_TIMEOUT_MS)));
