@@ -9,6 +9,7 @@ import { seedSubTenant } from '../test/helpers/identities.js';
 import { startRoundRobinProxy } from '../test/helpers/round-robin-proxy.js';
 import { createBenchDatabase } from './bench-database.js';
 import { envInt } from './env.js';
+import { connectToFake, type FakeSuperpdpInbox, startFakeSuperpdpInbox } from './fake-superpdp-inbox.js';
 import { tenLineBody } from './invoice-load.js';
 import { log } from './log.js';
 import { benchTenants } from './pipeline.js';
@@ -24,6 +25,10 @@ export interface SoakSettings {
   tenants: number;
   webs: number;
   workers: number;
+  /** Supplier invoices per second the fake SuperPDP puts in the sub-tenants' inboxes (0: no inbox sync). */
+  inboxRate: number;
+  /** Seconds between two sync triggers (each queues one inbox sync per provider account). */
+  inboxTriggerSeconds: number;
 }
 
 export function soakSettings(defaultSeconds: number): SoakSettings {
@@ -33,6 +38,8 @@ export function soakSettings(defaultSeconds: number): SoakSettings {
     tenants: envInt('SOAK_TENANTS', 10, 1),
     webs: envInt('SOAK_WEBS', 2, 1),
     workers: envInt('SOAK_WORKERS', 2, 1),
+    inboxRate: envInt('SOAK_INBOX_RATE', 1, 0),
+    inboxTriggerSeconds: envInt('SOAK_INBOX_TRIGGER_SECONDS', 5, 1),
   };
 }
 
@@ -64,12 +71,33 @@ export interface TableSize {
   per_100k_invoices_mb: number;
 }
 
+/** The inbox sync (`sync-incoming-invoices`) against the fake SuperPDP, triggered after each new invoice. */
+export interface IncomingSyncFigures {
+  /** Supplier invoices the fake put in the inboxes. */
+  offered: number;
+  /** Of those, stored as incoming invoices (one row each, by provider account and SuperPDP id). */
+  synced: number;
+  /** Rows beyond one per offered invoice: must be 0. */
+  duplicates: number;
+  /** Offered and still not stored once the drain gave up. */
+  not_synced: number;
+  /** Originals downloaded (a retried page downloads its files again). */
+  downloads: number;
+  /** Sync triggers (`POST /webhooks/superpdp`) that did not answer 2xx. */
+  trigger_errors: number;
+  /** From the invoice's arrival in the inbox to its row (`incoming_invoices.created_at`). */
+  lag_p50_ms: number;
+  lag_p99_ms: number;
+  lag_max_ms: number;
+}
+
 export interface SoakReport {
   settings: SoakSettings;
   seconds: number;
   routes: Record<string, RouteFigures>;
   invoices_created: number;
   webhooks_delivered: number;
+  incoming_sync: IncomingSyncFigures;
   processes: ProcessMemory[];
   database: {
     bytes_per_invoice: number;
@@ -152,7 +180,18 @@ export async function runSoak(databaseUrl: string, settings: SoakSettings): Prom
   // an idle connection the server ends (a restart, another test terminating backends) must not end the run
   pool.on('error', (err) => log(`bench pool: ${err.message}`));
   const receiver = await startWebhookReceiver();
-  const service: ServiceOptions = { appKey: newAppKey(), env: { ALLOW_PRIVATE_URLS: 'true' } };
+  // the sub-tenants' production inboxes at a local SuperPDP; its triggers go through the proxy
+  let serviceUrl = '';
+  const clients = Array.from({ length: settings.tenants }, (_, i) => `soak-inbox-${i}`);
+  const superpdp = await startFakeSuperpdpInbox(() => serviceUrl, clients);
+  const service: ServiceOptions = {
+    appKey: newAppKey(),
+    env: {
+      ALLOW_PRIVATE_URLS: 'true',
+      SUPERPDP_BASE_URL: superpdp.url,
+      SUPERPDP_WEBHOOK_SECRET: superpdp.webhookSecret,
+    },
+  };
   const webs = await Promise.all(Array.from({ length: settings.webs }, () => startWebServer(databaseUrl, service)));
   const stops: (() => Promise<void>)[] = webs.map((w) => w.stop);
   try {
@@ -160,11 +199,24 @@ export async function runSoak(databaseUrl: string, settings: SoakSettings): Prom
     stops.push(workers.stop);
     const proxy = await startRoundRobinProxy(webs.map((w) => Number(new URL(w.baseUrl).port)));
     stops.push(proxy.close);
+    serviceUrl = proxy.url;
     const tenants = await benchTenants(databaseUrl, proxy.url, receiver, settings.tenants, 'soak');
     const owner = createDatabase(databaseUrl, { poolMax: 1 });
     const subTenants = new Map<string, string>();
+    /** The production sub-tenants' SuperPDP connections: the provider accounts the inbox sync reads. */
+    const accounts: string[] = [];
     try {
-      for (const tenant of tenants) subTenants.set(tenant.key, await seedSubTenant(owner, tenant.tenantId));
+      for (const [i, tenant] of tenants.entries()) {
+        subTenants.set(tenant.key, await seedSubTenant(owner, tenant.tenantId));
+        const inbox = await seedSubTenant(owner, tenant.tenantId, { environment: 'production', name: 'Inbox SAS' });
+        accounts.push(
+          await connectToFake(owner, service.appKey!, {
+            tenantId: tenant.tenantId,
+            subTenantId: inbox,
+            clientId: clients[i],
+          }),
+        );
+      }
     } finally {
       await owner.destroy();
     }
@@ -248,10 +300,35 @@ export async function runSoak(databaseUrl: string, settings: SoakSettings): Prom
     };
 
     log(
-      `soak: ${settings.rate} req/s for ${settings.seconds} s on ${settings.webs} web + ${settings.workers} worker processes`,
+      `soak: ${settings.rate} req/s for ${settings.seconds} s on ${settings.webs} web + ${settings.workers} worker processes, ` +
+        `${settings.inboxRate} supplier invoices/s into the inboxes, a sync trigger every ${settings.inboxTriggerSeconds} s`,
     );
     const began = performance.now();
     const end = began + settings.seconds * 1000;
+    let triggerErrors = 0;
+    // the inboxes fill at their own steady rate, beside the requests; a trigger now and then makes
+    // the service read every inbox, as a periodic job would (SuperPDP itself calls nobody)
+    const steadily = async (perSecond: number, work: () => Promise<void> | void) => {
+      for (let i = 1; ; i++) {
+        const wait = began + (i * 1000) / perSecond - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (performance.now() >= end) return;
+        await work();
+      }
+    };
+    const inboxLoad = Promise.all(
+      settings.inboxRate === 0
+        ? []
+        : [
+            steadily(settings.inboxRate, () => superpdp.offer()),
+            steadily(1 / settings.inboxTriggerSeconds, () =>
+              superpdp.trigger().catch((err: Error) => {
+                triggerErrors++;
+                if (triggerErrors === 1) log(`soak: ${err.message}`);
+              }),
+            ),
+          ],
+    );
     const pending = new Set<Promise<void>>();
     let lastSample = began;
     while (performance.now() < end) {
@@ -285,6 +362,7 @@ export async function runSoak(databaseUrl: string, settings: SoakSettings): Prom
       }
     }
     await Promise.all(pending);
+    await inboxLoad;
     const seconds = (performance.now() - began) / 1000;
     const rssEnd = await Promise.all(processes.map((p) => rssMb(p.pid)));
     const jobsEnd = await countOf(pool, 'select count(*) as n from pgboss.job');
@@ -294,6 +372,9 @@ export async function runSoak(databaseUrl: string, settings: SoakSettings): Prom
     while (receiver.created.size < created.length && performance.now() < drainUntil) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    const incoming = await drainInboxes(pool, superpdp, accounts, () => {
+      triggerErrors++;
+    });
     const byState = await pool.query<{ state: string; n: string }>(
       'select state, count(*) as n from pgboss.job group by state order by state',
     );
@@ -333,6 +414,7 @@ export async function runSoak(databaseUrl: string, settings: SoakSettings): Prom
       routes,
       invoices_created: invoices,
       webhooks_delivered: receiver.created.size,
+      incoming_sync: { ...incoming, downloads: superpdp.downloads(), trigger_errors: triggerErrors },
       processes: processes.map((p, i) => ({
         ...p,
         rss_start_mb: rssStart[i],
@@ -359,8 +441,59 @@ export async function runSoak(databaseUrl: string, settings: SoakSettings): Prom
   } finally {
     for (const stop of stops.reverse()) await stop();
     await receiver.close();
+    await superpdp.close();
     await pool.end();
   }
+}
+
+/** The provider accounts' stored rows: SuperPDP id and when each was stored. */
+async function syncedRows(pool: pg.Pool, accounts: string[]): Promise<{ pdp_id: string; created_ms: string }[]> {
+  const { rows } = await pool.query<{ pdp_id: string; created_ms: string }>(
+    `select pdp_id, (extract(epoch from created_at) * 1000)::bigint as created_ms
+       from incoming_invoices where source = 'provider' and provider_account_id = any($1)`,
+    [accounts],
+  );
+  return rows;
+}
+
+/**
+ * Waits (30 s at most) until every invoice the fake offered is stored, sending a trigger every
+ * 2 seconds (what arrived after the last trigger's listing waits for the next one), then counts rows
+ * per offered invoice and the lag of each.
+ */
+async function drainInboxes(
+  pool: pg.Pool,
+  superpdp: FakeSuperpdpInbox,
+  accounts: string[],
+  onTriggerError: () => void,
+): Promise<Omit<IncomingSyncFigures, 'downloads' | 'trigger_errors'>> {
+  const until = performance.now() + 30_000;
+  let rows = await syncedRows(pool, accounts);
+  while (new Set(rows.map((r) => r.pdp_id)).size < superpdp.offered.size && performance.now() < until) {
+    await superpdp.trigger().catch(onTriggerError);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    rows = await syncedRows(pool, accounts);
+  }
+  const perOffer = new Map<string, number[]>();
+  for (const r of rows) perOffer.set(r.pdp_id, [...(perOffer.get(r.pdp_id) ?? []), Number(r.created_ms)]);
+  const lags: number[] = [];
+  let synced = 0;
+  for (const [id, offer] of superpdp.offered) {
+    const stored = perOffer.get(String(id));
+    if (!stored) continue;
+    synced++;
+    lags.push(Math.max(0, Math.min(...stored) - offer.offeredAt));
+  }
+  lags.sort((a, b) => a - b);
+  return {
+    offered: superpdp.offered.size,
+    synced,
+    duplicates: rows.length - perOffer.size,
+    not_synced: superpdp.offered.size - synced,
+    lag_p50_ms: round(percentile(lags, 50)),
+    lag_p99_ms: round(percentile(lags, 99)),
+    lag_max_ms: round(lags.at(-1) ?? 0),
+  };
 }
 
 /** The bench's `soak` scenario: `runSoak` on a fresh bench database, 600 s unless SOAK_SECONDS says otherwise. */
@@ -373,9 +506,17 @@ export async function measureSoak(): Promise<SoakReport> {
   }
 }
 
-/** Transport errors, dropped requests and 5xx answers of a soak, one line per route that had any. */
+/** Transport errors, dropped requests and 5xx answers of a soak, one line per route that had any; an inbox sync that lost or doubled invoices. */
 export function soakFailures(report: SoakReport): string[] {
-  return Object.entries(report.routes)
-    .filter(([, r]) => r.errors > 0 || (r.status['5xx'] ?? 0) > 0)
-    .map(([route, r]) => `soak ${route}: ${r.errors} errors, ${r.status['5xx'] ?? 0} 5xx answers`);
+  const sync = report.incoming_sync;
+  return [
+    ...Object.entries(report.routes)
+      .filter(([, r]) => r.errors > 0 || (r.status['5xx'] ?? 0) > 0)
+      .map(([route, r]) => `soak ${route}: ${r.errors} errors, ${r.status['5xx'] ?? 0} 5xx answers`),
+    ...(sync.duplicates > 0 || sync.not_synced > 0 || sync.trigger_errors > 0
+      ? [
+          `soak inbox sync: ${sync.synced}/${sync.offered} synced, ${sync.duplicates} duplicates, ${sync.trigger_errors} trigger errors`,
+        ]
+      : []),
+  ];
 }

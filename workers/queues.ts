@@ -116,11 +116,14 @@ export const WORKERS: { [Q in QueueName]: WorkerSpec<Q> } = {
   'close-fiscal-chain': { handler: closeFiscalChainJob, batch: 2, run: 'parallel' },
   'anchor-fiscal-closing': { handler: anchorFiscalClosing, batch: 2, run: 'parallel', capPerTenant: true },
   'send-incoming-status': { handler: sendIncomingStatus, batch: 2, run: 'parallel', capPerTenant: true },
-  // A whole inbox per job: one at a time per loop.
+  // A whole inbox per job: one at a time per loop. Batches of 2 (worked one after the other) so that
+  // a loop fetches again at once while accounts are waiting: at a batch of 1 each loop slept its
+  // polling interval (2 s) between two inboxes, and a trigger that queues a sync per account took
+  // that long per account (the soak's inbox sync lagged 20-40 s behind the inboxes).
   'sync-incoming-invoices': {
     handler: syncIncomingInvoicesJob,
     workers: 2,
-    batch: 1,
+    batch: 2,
     run: 'serial',
     capPerTenant: true,
   },

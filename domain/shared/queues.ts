@@ -192,7 +192,9 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
     },
   },
   // A TSA that is down leaves the anchor pending: 30 s doubling up to 1 h, about a day in all; the
-  // hourly closing schedule queues what is still pending after that.
+  // hourly closing schedule queues what is still pending after that. A worker killed mid-call loses
+  // its heartbeat: the job is retried on that schedule rather than at its 300 s expiry, and asks
+  // again with a fresh nonce (a token the dead worker received but did not store is never used).
   'anchor-fiscal-closing': {
     create: {
       retryLimit: 30,
@@ -200,6 +202,7 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
       retryBackoff: true,
       retryDelayMax: 3600,
       expireInSeconds: 300,
+      heartbeatSeconds: 10,
       policy: 'exclusive', // one job per anchor (singletonKey) queued or running
     },
   },

@@ -9,6 +9,12 @@ export interface FakeTsa {
   url: string;
   /** Each request's fault, in arrival order. */
   served: TsaFault[];
+  /** Requests received and not answered yet (a slow or hanging answer, or a client gone). */
+  inFlight(): number;
+  /** Answers written in full (a token, or a fault's status). */
+  answered(): number;
+  /** Resolves when the next answer has been written in full: the client has it, or is reading it. */
+  nextAnswer(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -20,12 +26,30 @@ export interface FakeTsa {
 export async function startFakeTsa(tsa: LocalTsa, plan: (index: number) => TsaFault, slowMs: number): Promise<FakeTsa> {
   const served: TsaFault[] = [];
   const hanging: ServerResponse[] = [];
+  let inFlight = 0;
+  let answered = 0;
+  let waiting: (() => void)[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
       const fault = plan(served.length);
       served.push(fault);
+      inFlight++;
+      let settled = false;
+      const settle = () => {
+        if (settled) return;
+        settled = true;
+        inFlight--;
+      };
+      res.once('close', settle);
+      res.once('finish', () => {
+        settle();
+        answered++;
+        const woken = waiting;
+        waiting = [];
+        for (const wake of woken) wake();
+      });
       const reply = (status: number, body: Buffer | string, type = 'application/timestamp-reply') => {
         if (res.destroyed) return;
         res.writeHead(status, { 'Content-Type': type, ...(status === 429 ? { 'Retry-After': '1' } : {}) });
@@ -53,6 +77,9 @@ export async function startFakeTsa(tsa: LocalTsa, plan: (index: number) => TsaFa
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/tsr`,
     served,
+    inFlight: () => inFlight,
+    answered: () => answered,
+    nextAnswer: () => new Promise<void>((resolve) => waiting.push(resolve)),
     async close() {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import test from 'ava';
-import { nextEntry } from '../helpers/fiscal-entries.js';
 import { startLocalTsa } from '../helpers/local-tsa.js';
+import { closeYesterday, forgetTsa, useTsa } from './closings.js';
 import { startFakeTsa, type TsaFault } from './fake-tsa.js';
 import {
   type Creation,
@@ -233,26 +233,9 @@ test.serial(
     const faults: TsaFault[] = ['503', '429', 'slow', 'malformed', 'hang'];
     const fake = await startFakeTsa(tsa, (i) => faults[i] ?? 'ok', 3000);
     try {
-      Object.assign(h.env, { TSA_URL: fake.url, TSA_CA_CERT: path.join(tsa.dir, 'ca.pem'), TSA_TIMEOUT_MS: '1000' });
-      await Promise.all([h.web.stop(), h.worker.stop()]);
-      await Promise.all([h.web.start(), h.worker.start()]);
+      await useTsa(h, { url: fake.url, caFile: path.join(tsa.dir, 'ca.pem'), timeoutMs: 1000 });
       const list = await tenants(faults.length);
-      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-      for (const tenant of list) {
-        // a day is closed once its chain has an entry by its end: one entry, recorded yesterday
-        const chain = { tenantId: tenant.tenantId, environment: 'production' as const };
-        const entry = { ...nextEntry(chain, undefined), fiscal_date: yesterday, created_at: `${yesterday}T10:00:00Z` };
-        await h.db('fiscal_entries').insert(entry);
-        const res = await request(
-          h,
-          'POST',
-          '/api/v1/tenant/fiscal/closings/daily',
-          tenant.liveKey,
-          { date: yesterday },
-          'X-Tenant-Key',
-        );
-        t.true(res.status >= 200 && res.status < 300, `closing: ${res.status} ${JSON.stringify(res.body)}`);
-      }
+      for (const tenant of list) await closeYesterday(h, tenant);
       const ids = list.map((l) => l.tenantId);
       // the first call of each anchor meets one fault; pg-boss retries it 30 s later (its schedule)
       const anchors = await until(
@@ -292,7 +275,7 @@ test.serial(
       t.true(attempts.length >= faults.length + anchored, 'every call, failed or not, is on record');
       t.true(await ledgerValid(h, list), 'the chains and their anchored closings verify');
     } finally {
-      for (const key of ['TSA_URL', 'TSA_CA_CERT', 'TSA_TIMEOUT_MS']) delete h.env[key];
+      forgetTsa(h);
       await fake.close();
       await tsa.remove();
     }

@@ -7,16 +7,28 @@ import { createTestDeps } from '../helpers/test-deps.js';
 
 /**
  * The short soak (SOAK_SECONDS, 30 by default here; `npm run bench` runs 600): two web and two
- * worker processes under a steady mixed load. The long run's figures are in docs/operations.md.
+ * worker processes under a steady mixed load, while a fake SuperPDP fills the sub-tenants' inboxes. The long run's figures are in docs/operations.md.
  */
-test('a steady mixed load: no 5xx, bounded p99 and memory, every webhook delivered', async (t) => {
+test('a steady mixed load: no 5xx, bounded p99 and memory, every webhook delivered, every inbox invoice synced once', async (t) => {
   const env = await createTestDeps();
   const database = env.database;
   try {
-    const settings = { ...soakSettings(30), seconds: Math.min(soakSettings(30).seconds, 60), rate: 15 };
+    const base = soakSettings(30);
+    // the inbox sync is part of what this test checks: never switched off here
+    const settings = { ...base, seconds: Math.min(base.seconds, 60), rate: 15, inboxRate: Math.max(1, base.inboxRate) };
     const report = await runSoak(database.url, settings);
     t.log(JSON.stringify(report.routes));
     t.log(JSON.stringify(report.processes));
+    t.log(JSON.stringify(report.incoming_sync));
+    // the inbox sync against the fake SuperPDP: every supplier invoice it offered stored once
+    const sync = report.incoming_sync;
+    t.true(sync.offered >= settings.seconds * settings.inboxRate - 1, `the inboxes kept their rate: ${sync.offered}`);
+    t.true(sync.offered > 0);
+    t.is(sync.synced, sync.offered, 'every offered supplier invoice was synced');
+    t.is(sync.not_synced, 0);
+    t.is(sync.duplicates, 0, 'none stored twice');
+    t.is(sync.trigger_errors, 0, 'every sync trigger was accepted');
+    t.true(sync.downloads >= sync.synced);
     for (const [route, figures] of Object.entries(report.routes)) {
       t.is(figures.errors, 0, `${route}: no transport error or dropped request`);
       t.is(figures.status['5xx'] ?? 0, 0, `${route}: no 5xx`);
