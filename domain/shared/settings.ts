@@ -245,6 +245,12 @@ export const SETTINGS = {
     processes: SERVICE,
     parse: parse.integer(100, 120_000),
   }),
+  TRANSMISSION_MAX_ATTEMPTS: setting({
+    default: '12',
+    help: 'upload attempts while the e-invoicing provider is unreachable (5 s doubling up to 20 min, about 2 h at 12) before the invoice is `failed`',
+    processes: WORKER,
+    parse: parse.integer(1, 21),
+  }),
   SUPERPDP_CLIENT_ID: setting({
     default: '',
     help: "OAuth client id of this service's SuperPDP app (onboarding's authorization code flow); empty: production onboarding uses the simulator with `ENABLE_SIMULATORS`, else answers 503",
