@@ -271,6 +271,12 @@ export const SETTINGS = {
     processes: SERVICE,
     parse: parse.httpUrl(),
   }),
+  OPENAPI_BASE_URL: setting({
+    default: '',
+    help: "one address serving both Openapi hosts of the signature provider (OAuth and eSignature paths; tests point it at a fake); empty: Openapi's own hosts, the `test.` ones in test mode",
+    processes: SERVICE,
+    parse: parse.httpUrl({ trimSlashes: true }),
+  }),
   OPENAPI_TIMEOUT_MS: setting({
     default: '30000',
     help: 'timeout of one call to the signature provider (Openapi); slower counts as unreachable and is retried',

@@ -1,8 +1,19 @@
 import test from 'ava';
+import { seedUser } from '../helpers/identities.js';
+import { type FakeOpenapi, type OpenapiFault, startFakeOpenapi } from './fake-openapi.js';
 import { type FakeStripe, type StripeFault, startFakeStripe } from './fake-stripe.js';
 import { type FakeSuperPdp, type SuperPdpFault, startFakeSuperPdp } from './fake-superpdp.js';
 import { createInvoices, faultTenant, type Harness, request, startHarness, until } from './harness.js';
 import { balancesMatch, type Figures, ledgerValid, printFigures } from './invariants.js';
+import {
+  adminCall,
+  balanceOf,
+  gapsOf,
+  signatureBody,
+  signatureRows,
+  topUpRows,
+  transmissionRows,
+} from './provider-reads.js';
 import { connectSuperPdp, documentsReady, sendStripeWebhook, stripeEvent, submit } from './provider-setup.js';
 
 /**
@@ -14,6 +25,7 @@ import { connectSuperPdp, documentsReady, sendStripeWebhook, stripeEvent, submit
 let h: Harness;
 let superpdp: FakeSuperPdp;
 let stripe: FakeStripe;
+let openapi: FakeOpenapi;
 const figures: Figures[] = [];
 
 /** Upload faults per invoice (by its id, the upload's `external_id`), filled once the invoices exist. */
@@ -33,9 +45,24 @@ const TOP_UP_FAULTS: StripeFault[][] = [
   ['429', 'reset', 'ok'],
   ['slow', 'ok'],
 ];
+/** `POST /EU-SES` per signature request, in order (the adapter tries a call three times, the job again 30 s later). */
+const SIGNATURE_FAULTS: OpenapiFault[][] = [
+  ['500'],
+  ['429'],
+  ['slow'],
+  ['html'],
+  ['truncated'],
+  ['reset'],
+  ['refuse'],
+  Array(12).fill('500'),
+];
+/** The first token mint meets a 500 (retried within the call). */
+const OPENAPI_TOKEN_FAULTS: OpenapiFault[] = ['500'];
+const signatureKeys: string[] = [];
 const STRIPE_WHSEC = 'whsec_fault_suite';
 const SUPERPDP_TIMEOUT_MS = 1000;
 const STRIPE_TIMEOUT_MS = 500;
+const OPENAPI_TIMEOUT_MS = 1000;
 const MAX_ATTEMPTS = 3;
 
 test.before(async () => {
@@ -48,7 +75,14 @@ test.before(async () => {
     SUPERPDP_TIMEOUT_MS * 2.5,
   );
   stripe = await startFakeStripe((key, n) => TOP_UP_FAULTS[key]?.[n] ?? 'ok', STRIPE_TIMEOUT_MS * 3);
+  openapi = await startFakeOpenapi(
+    (key, n) => SIGNATURE_FAULTS[signatureKeys.indexOf(key)]?.[n] ?? 'ok',
+    (n) => OPENAPI_TOKEN_FAULTS[n] ?? 'ok',
+    OPENAPI_TIMEOUT_MS * 2.5,
+  );
   h = await startHarness({
+    OPENAPI_BASE_URL: openapi.url,
+    OPENAPI_TIMEOUT_MS: String(OPENAPI_TIMEOUT_MS),
     SUPERPDP_BASE_URL: superpdp.url,
     SUPERPDP_TIMEOUT_MS: String(SUPERPDP_TIMEOUT_MS),
     // a lasting fault fails the invoice after 3 attempts (5-10 s, then 10-20 s), not 12 (about 2 h)
@@ -65,6 +99,7 @@ test.after.always(async () => {
   await h?.close();
   await superpdp?.close();
   await stripe?.close();
+  await openapi?.close();
 });
 
 /** The first attempt of each invoice meets one fault, then the provider answers; the last two never do. */
@@ -78,15 +113,6 @@ const TRANSMISSION_FAULTS: SuperPdpFault[][] = [
   Array(MAX_ATTEMPTS + 2).fill('503'),
   Array(MAX_ATTEMPTS + 2).fill('html'),
 ];
-
-interface TransmissionRow {
-  id: string;
-  status: string;
-  status_message: string | null;
-  pdp_id: string | null;
-  transmission_attempts: number;
-  lifecycle: string[];
-}
 
 test.serial(
   'SuperPDP answering 503, 429, slowly, HTML, cut short or not at all: each invoice uploaded once, the lasting faults reported',
@@ -109,14 +135,14 @@ test.serial(
     const rows = await until(
       'every invoice transmitted or failed, with its lifecycle events',
       async () => {
-        const list = await transmissionRows(ids);
+        const list = await transmissionRows(h, ids);
         const settled = list.every((r) =>
           recovering.includes(r.id) ? r.status === 'transmitted' && r.lifecycle.length === 2 : r.status === 'failed',
         );
         return settled ? list : null;
       },
       240_000,
-    ).catch(async () => transmissionRows(ids));
+    ).catch(async () => transmissionRows(h, ids));
     const byId = new Map(rows.map((r) => [r.id, r]));
 
     // the one-upload rule: the fake holds one invoice per external id, whatever answer was lost
@@ -142,7 +168,7 @@ test.serial(
       t.regex(invoice?.status_message ?? '', n === 0 ? /SuperPDP answered 503/ : /is not JSON/);
     }
     // retries on the queue's schedule: 5 s doubling, so never sooner than 5 s after a failed call
-    const gaps = retryGaps();
+    const gaps = gapsOf(superpdp.uploadTimes);
     t.true(gaps.length >= 4, 'failed uploads were tried again');
     t.true(Math.min(...gaps) >= 4.5, `retry gaps ${gaps.map((g) => g.toFixed(1)).join(', ')} s`);
     t.true(superpdp.eventCalls.length > EVENT_FAULTS.length, 'the event sync went on after its faults');
@@ -177,34 +203,6 @@ test.serial(
   },
 );
 
-/** Invoices with their transmission state and their stored lifecycle codes, oldest first. */
-async function transmissionRows(ids: string[]): Promise<TransmissionRow[]> {
-  const { rows } = await h.db.raw<{ rows: TransmissionRow[] }>(
-    `select i.id, i.status, i.status_message, i.pdp_id, i.transmission_attempts,
-            coalesce((select array_agg(e.code order by e.provider_event_id) from invoice_lifecycle_events e
-                       where e.invoice_id = i.id), '{}') as lifecycle
-       from invoices i where i.id = any(?)`,
-    [ids],
-  );
-  return rows;
-}
-
-/** Seconds between an invoice's failed upload call and its next one (the fake's arrival times). */
-function retryGaps(): number[] {
-  const gaps: number[] = [];
-  for (const times of superpdp.uploadTimes.values()) {
-    for (let i = 1; i < times.length; i++) gaps.push((times[i] - times[i - 1]) / 1000);
-  }
-  return gaps;
-}
-
-interface TopUpRow {
-  id: string;
-  status: string;
-  checkout_session_id: string | null;
-  failure_reason: string | null;
-}
-
 test.serial(
   'Stripe answering 500, 429, slowly, HTML, cut short or reset to a top-up: a 503 in the error shape, nothing left pending, a webhook credits once',
   async (t) => {
@@ -226,11 +224,7 @@ test.serial(
         t.is(res.status, 201, `top-up ${i} (${TOP_UP_FAULTS[i].join(', ')}): opened after its retries`);
       }
     }
-    const topUps = await h
-      .db('top_ups')
-      .where({ tenant_id: tenant.tenantId })
-      .orderBy('created_at')
-      .select<TopUpRow[]>('id', 'status', 'checkout_session_id', 'failure_reason');
+    const topUps = await topUpRows(h, tenant.tenantId);
     t.is(topUps.length, TOP_UP_FAULTS.length);
     const dangling = topUps.filter((r) => r.status === 'pending' && !r.checkout_session_id);
     t.deepEqual(dangling, [], 'no pending top-up without its checkout session');
@@ -242,7 +236,7 @@ test.serial(
       t.is(session.length, 1, 'one session per top-up at the provider, whatever the retries');
       t.is(session[0]?.id, o.session_id);
     }
-    t.is(await balanceOf(tenant.tenantId), '100.00', 'no fault moved the balance');
+    t.is(await balanceOf(h, tenant.tenantId), '100.00', 'no fault moved the balance');
 
     // the webhook: a bad signature is refused; each paid session is credited once, a replay and a second event change nothing
     const paid = (o: { top_up_id: string; session_id: string }) => ({
@@ -258,7 +252,7 @@ test.serial(
     });
     const forged = stripeEvent('whsec_someone_else', 'evt_forged', 'checkout.session.completed', paid(opened[0]));
     t.is(await sendStripeWebhook(h, forged), 400, 'a bad Stripe-Signature is refused');
-    t.is(await balanceOf(tenant.tenantId), '100.00', 'a refused webhook credits nothing');
+    t.is(await balanceOf(h, tenant.tenantId), '100.00', 'a refused webhook credits nothing');
     const webhookStatuses: number[] = [];
     for (const [i, o] of opened.entries()) {
       const event = stripeEvent(STRIPE_WHSEC, `evt_${i}_${o.top_up_id}`, 'checkout.session.completed', paid(o));
@@ -276,7 +270,7 @@ test.serial(
       .select('reference_id');
     t.is(credits.length, opened.length, 'one credit per paid top-up');
     t.is(new Set(credits.map((c) => c.reference_id)).size, opened.length, 'no top-up credited twice');
-    t.is(await balanceOf(tenant.tenantId), (100 + 20 * opened.length).toFixed(2));
+    t.is(await balanceOf(h, tenant.tenantId), (100 + 20 * opened.length).toFixed(2));
     const match = await balancesMatch(h, [tenant]);
     t.true(match, 'the balance equals the sum of its movements');
     figures.push({
@@ -297,5 +291,88 @@ test.serial(
   },
 );
 
-const balanceOf = async (tenantId: string): Promise<string> =>
-  String((await h.db('balances').where({ tenant_id: tenantId }).first('amount'))?.amount);
+test.serial(
+  'Openapi answering 500, 429, slowly, HTML, cut short, reset or a refusal to a handover: each request created once at the provider, charged once',
+  async (t) => {
+    const startedAt = Date.now();
+    const tenant = await faultTenant(h);
+    const admin = await seedUser(h.db, { admin: true });
+    const saved = await adminCall(h, admin.token, 'POST', '/api/v1/admin/openapi/config', {
+      account_email: 'ops@example.com',
+      api_key: 'api-key-fault-suite',
+      test_mode: false,
+    });
+    t.is(saved, 200, 'the admin configures the Openapi account');
+    const ids: string[] = [];
+    for (const [i] of SIGNATURE_FAULTS.entries()) {
+      const email = `signer-${i}-${tenant.tenantId.slice(0, 8)}@example.com`;
+      signatureKeys.push(email);
+      const res = await request(h, 'POST', '/api/v1/signatures', tenant.liveKey, signatureBody(email));
+      if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
+      ids.push(String((res.body?.data as { id?: string } | undefined)?.id));
+    }
+    const recovering = ids.slice(0, 6);
+    const [refused, lasting] = ids.slice(6);
+    const lastingKey = signatureKeys[7];
+    const rows = await until(
+      'every handover recorded, the refusal kept, the lasting fault tried by a second job',
+      async () => {
+        const list = await signatureRows(h, ids);
+        const byId = new Map(list.map((r) => [r.id, r]));
+        const done =
+          recovering.every((id) => byId.get(id)?.provider_id) &&
+          Boolean(byId.get(refused)?.provider_error) &&
+          (openapi.createCalls.get(lastingKey)?.length ?? 0) >= 2;
+        return done ? list : null;
+      },
+      180_000,
+    ).catch(async () => signatureRows(h, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+
+    const duplicates = signatureKeys.filter((key) => (openapi.created.get(key)?.length ?? 0) > 1);
+    t.deepEqual(duplicates, [], 'no request created twice at the provider');
+    for (const [i, id] of recovering.entries()) {
+      const theirs = openapi.created.get(signatureKeys[i]) ?? [];
+      t.is(theirs.length, 1, `${SIGNATURE_FAULTS[i].join(', ')}: created once`);
+      t.is(byId.get(id)?.provider_id, theirs[0], 'recorded with the provider id');
+      const res = await request(h, 'GET', `/api/v1/signatures/${id}`, tenant.liveKey);
+      const view = res.body?.data as { status: string; signers: { signing_url: string | null }[] } | undefined;
+      t.is(view?.status, 'pending');
+      t.regex(
+        view?.signers[0].signing_url ?? '',
+        /^https:\/\/sign\.openapi\.test\//,
+        'the signer gets the provider link',
+      );
+    }
+    t.is(openapi.created.get(signatureKeys[6]), undefined, 'a refused request is not at the provider');
+    t.regex(byId.get(refused)?.provider_error ?? '', /not a valid PDF\/A/, 'the refusal is kept with its reason');
+    t.is(openapi.created.get(lastingKey), undefined, 'a lasting fault creates nothing');
+    t.is(byId.get(lasting)?.status, 'pending', 'a lasting fault leaves the request pending, retried');
+    // a creation is tried once per job (never again within the call), the job again no sooner than 30 s later
+    const lastingTimes = openapi.createTimes.get(lastingKey) ?? [];
+    const jobGap = (lastingTimes[1] - lastingTimes[0]) / 1000;
+    t.true(jobGap >= 29.5, `the second job ran ${jobGap.toFixed(1)} s after the first`);
+    t.true(
+      rows.every((r) => r.charges === 1),
+      'each request charged once',
+    );
+    const match = await balancesMatch(h, [tenant]);
+    t.true(match, 'the balance equals the sum of its movements');
+    const found = recovering.filter((id) => openapi.created.get(signatureKeys[ids.indexOf(id)])?.length === 1).length;
+    figures.push({
+      fault: `Openapi handover ${SIGNATURE_FAULTS.map((f) => (f.length > 2 ? `${f[0]} lasting` : f.join('>'))).join(', ')}; token mint 500`,
+      requested: ids.length,
+      acknowledged: ids.length,
+      found,
+      lost: recovering.length - found,
+      doubled: duplicates.length + rows.filter((r) => r.charges > 1).length,
+      unanswered_at_first: ids.length,
+      half_written: rows.filter((r) => r.charges !== 1).length,
+      redelivered: 0,
+      ledger_valid: await ledgerValid(h, [tenant]),
+      balances_match: match,
+      seconds: Math.round((Date.now() - startedAt) / 1000),
+      missing: `create calls ${signatureKeys.map((k) => openapi.createCalls.get(k)?.join('>')).join(' ')}; ${openapi.lookups} look-ups; token ${openapi.tokenCalls.join(' ')}; job gap ${jobGap.toFixed(1)} s; refused: ${byId.get(refused)?.provider_error}`,
+    });
+  },
+);
