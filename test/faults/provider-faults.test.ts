@@ -45,7 +45,7 @@ const TOP_UP_FAULTS: StripeFault[][] = [
   ['429', 'reset', 'ok'],
   ['slow', 'ok'],
 ];
-/** `POST /EU-SES` per signature request, in order (the adapter tries a call three times, the job again 30 s later). */
+/** `POST /EU-SES` per signature request, in order: made once per job, the job again 30-60 s later. */
 const SIGNATURE_FAULTS: OpenapiFault[][] = [
   ['500'],
   ['429'],
@@ -115,7 +115,7 @@ const TRANSMISSION_FAULTS: SuperPdpFault[][] = [
 ];
 
 test.serial(
-  'SuperPDP answering 503, 429, slowly, HTML, cut short or not at all: each invoice uploaded once, the lasting faults reported',
+  'SuperPDP answering 503, 429, slowly, HTML, cut short or reset: each invoice uploaded once, the lasting faults reported',
   async (t) => {
     const startedAt = Date.now();
     const tenant = await faultTenant(h);
