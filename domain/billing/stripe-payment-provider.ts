@@ -79,6 +79,9 @@ export class StripePaymentProvider implements PaymentProvider {
     };
     const res = await this.call('POST', '/v1/checkout/sessions', formEncode(body), request.idempotencyKey);
     if (!res.ok) throw unavailable(`creating the checkout session failed (${res.status}: ${res.error.message})`);
+    if (typeof res.body.id !== 'string' || typeof res.body.url !== 'string') {
+      throw unavailable('Stripe answered a checkout session without its id or url.');
+    }
     return toSession(res.body);
   }
 
@@ -158,14 +161,32 @@ export class StripePaymentProvider implements PaymentProvider {
             : (err as Error).message;
         continue;
       }
-      const text = await res.text();
-      let json: Record<string, unknown> = {};
+      let text: string;
       try {
-        json = JSON.parse(text) as Record<string, unknown>;
+        text = await res.text();
+      } catch (err) {
+        // the connection cut while the body was read: as a network error
+        lastProblem =
+          (err as Error).name === 'TimeoutError'
+            ? `no answer within ${this.options.timeoutMs} ms`
+            : (err as Error).message;
+        continue;
+      }
+      let json: Record<string, unknown> | null = null;
+      try {
+        const parsed = JSON.parse(text) as unknown;
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) json = parsed as Record<string, unknown>;
       } catch {
         // not JSON: reported below by status
       }
-      if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, body: json };
+      if (res.status >= 200 && res.status < 300) {
+        if (json) return { ok: true, status: res.status, body: json };
+        // A success that cannot be read (an HTML page, a body cut short): asked again with the same
+        // Idempotency-Key, which Stripe answers with the same object.
+        lastProblem = `HTTP ${res.status} with a body that is not a JSON object (${text.slice(0, 60) || 'empty'})`;
+        continue;
+      }
+      json ??= {};
       const error = (json.error as StripeError | undefined) ?? { message: text.slice(0, 200) || `HTTP ${res.status}` };
       if (res.status === 429 || res.status >= 500) {
         lastProblem = `HTTP ${res.status}: ${error.message ?? ''}`;

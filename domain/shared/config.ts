@@ -63,8 +63,12 @@ export interface Config {
   superpdpBaseUrl: string | null;
   /** How long one SuperPDP call may take before it counts as the provider being unreachable. */
   superpdpTimeoutMs: number;
+  /** Upload attempts while the e-invoicing provider is unreachable before the invoice is `failed`. */
+  transmissionMaxAttempts: number;
   /** One call to the signature provider (Openapi). */
   openapiTimeoutMs: number;
+  /** One address for both Openapi hosts (a fake in tests); null: Openapi's own. */
+  openapiBaseUrl: string | null;
   /** This service's OAuth app at SuperPDP (onboarding, provider-apis.md §1.2); null: the simulator or nothing. */
   superpdpClientId: string | null;
   superpdpClientSecret: string | null;
@@ -225,7 +229,9 @@ export function loadConfig(env: Env = process.env): Config {
     tsaTimeoutMs: read('TSA_TIMEOUT_MS'),
     superpdpBaseUrl,
     superpdpTimeoutMs: read('SUPERPDP_TIMEOUT_MS'),
+    transmissionMaxAttempts: read('TRANSMISSION_MAX_ATTEMPTS'),
     openapiTimeoutMs: read('OPENAPI_TIMEOUT_MS'),
+    openapiBaseUrl: read('OPENAPI_BASE_URL'),
     superpdpClientId: read('SUPERPDP_CLIENT_ID'),
     superpdpClientSecret: read('SUPERPDP_CLIENT_SECRET'),
     superpdpRedirectUri: read('SUPERPDP_REDIRECT_URI'),

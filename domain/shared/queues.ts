@@ -208,7 +208,7 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
   },
   // A file still being generated, or an unreachable provider (network, 5xx, 403 under review), is
   // retried 5 s doubling up to 20 min (about 4 h in all);
-  // the invoice fails after MAX_TRANSMISSION_ATTEMPTS (domain/transmission/operations/record-invoice-upload.ts).
+  // the invoice fails after TRANSMISSION_MAX_ATTEMPTS (12; domain/transmission/operations/record-invoice-upload.ts).
   // A worker killed mid-upload loses its heartbeat; the job runs again and finds the upload by external_id.
   'transmit-invoice': {
     create: {

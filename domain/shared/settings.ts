@@ -254,6 +254,12 @@ export const SETTINGS = {
     processes: SERVICE,
     parse: parse.integer(100, 120_000),
   }),
+  TRANSMISSION_MAX_ATTEMPTS: setting({
+    default: '12',
+    help: 'upload attempts while the e-invoicing provider is unreachable (5 s doubling up to 20 min, about 2 h at 12) before the invoice is `failed`',
+    processes: WORKER,
+    parse: parse.integer(1, 21),
+  }),
   SUPERPDP_CLIENT_ID: setting({
     default: '',
     help: "OAuth client id of this service's SuperPDP app (onboarding's authorization code flow); empty: production onboarding uses the simulator with `ENABLE_SIMULATORS`, else answers 503",
@@ -273,6 +279,12 @@ export const SETTINGS = {
     help: 'redirect URI registered on the SuperPDP app (the onboarding callback page)',
     processes: SERVICE,
     parse: parse.httpUrl(),
+  }),
+  OPENAPI_BASE_URL: setting({
+    default: '',
+    help: "one address serving both Openapi hosts of the signature provider (OAuth and eSignature paths; tests point it at a fake); empty: Openapi's own hosts, the `test.` ones in test mode",
+    processes: SERVICE,
+    parse: parse.httpUrl({ trimSlashes: true }),
   }),
   OPENAPI_TIMEOUT_MS: setting({
     default: '30000',

@@ -44,3 +44,18 @@ export async function throwIfUnavailable(res: Response, what: string): Promise<v
     throw providerUnavailable(`SuperPDP answered a redirect (${res.status}) to ${what}.`);
   }
 }
+
+/**
+ * The JSON of a successful answer. A body that is not JSON (an HTML error page of a proxy, an answer
+ * cut short) means the provider is not answering properly: retryable, counted like a 5xx, so a
+ * lasting fault ends the invoice `failed` with this reason instead of leaving it submitted.
+ */
+export async function jsonBody<T>(res: Response, what: string): Promise<T> {
+  const text = await res.text().catch(() => '');
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    const sample = text.slice(0, 80).replace(/\s+/g, ' ');
+    throw providerUnavailable(`SuperPDP's answer to ${what} is not JSON (HTTP ${res.status}: ${sample || 'empty'}).`);
+  }
+}

@@ -9,7 +9,13 @@ import type {
   UploadRequest,
   UploadResult,
 } from './einvoicing-provider.js';
-import { errorMessageOf, fetchWithTimeout, providerUnavailable, throwIfUnavailable } from './superpdp-http.js';
+import {
+  errorMessageOf,
+  fetchWithTimeout,
+  jsonBody,
+  providerUnavailable,
+  throwIfUnavailable,
+} from './superpdp-http.js';
 import { type SuperPdpEvent, statusBody, toProviderEvent } from './superpdp-mapping.js';
 import type { SuperPdpTokens } from './superpdp-tokens.js';
 
@@ -62,7 +68,7 @@ export class SuperPdpProvider implements EInvoicingProvider {
         retryable: false,
       });
     }
-    return (await res.json()) as T;
+    return jsonBody<T>(res, what);
   }
 
   async upload(account: ProviderAccountRef, request: UploadRequest): Promise<UploadResult> {
@@ -76,7 +82,7 @@ export class SuperPdpProvider implements EInvoicingProvider {
     if (res.status >= 400 && res.status < 500) {
       return { outcome: 'refused', httpStatus: res.status, message: await errorMessageOf(res) };
     }
-    const invoice = (await res.json()) as InvoiceObject;
+    const invoice = await jsonBody<InvoiceObject>(res, 'the upload');
     return { outcome: 'accepted', pdpId: String(invoice.id), events: (invoice.events ?? []).map(toProviderEvent) };
   }
 

@@ -6,7 +6,7 @@ import { open, seal } from '../shared/secret-box.js';
 import { inTenantContext } from '../shared/tenant-context.js';
 import type { ProviderAccountRef } from './einvoicing-provider.js';
 import type { ProviderConnectionRow } from './provider-connection-store.js';
-import { errorMessageOf, fetchWithTimeout, providerUnavailable } from './superpdp-http.js';
+import { errorMessageOf, fetchWithTimeout, jsonBody, providerUnavailable } from './superpdp-http.js';
 
 export interface TokenSettings {
   baseUrl: string;
@@ -82,7 +82,10 @@ export class SuperPdpTokens {
         { retryable: false },
       );
     }
-    const body = (await res.json()) as { access_token?: string; expires_in?: number; refresh_token?: string };
+    const body = await jsonBody<{ access_token?: string; expires_in?: number; refresh_token?: string }>(
+      res,
+      'the token request',
+    );
     if (!body.access_token) throw providerUnavailable('SuperPDP returned no access_token.');
     const expiresAt = new Date(this.s.clock.now().getTime() + (body.expires_in ?? 1800) * 1000);
     await tx('provider_connections')

@@ -269,6 +269,31 @@ test.serial('Stripe 5xx is retried, then answered 503 with the top-up cancelled'
   t.is(keys[0], keys[1]);
 });
 
+test.serial(
+  'a 200 that is not a session (an HTML page, a body cut short) is asked again, then 503 with the top-up cancelled',
+  async (t) => {
+    const tenant = await tenantWith('0');
+    const scope = nock(STRIPE)
+      .post('/v1/checkout/sessions')
+      .reply(200, '<html><body>502 Bad Gateway</body></html>', { 'Content-Type': 'text/html' })
+      .post('/v1/checkout/sessions')
+      .reply(200, '{"id": "cs_test_cut", "url": "https://checkout.str', { 'Content-Type': 'application/json' })
+      .post('/v1/checkout/sessions')
+      .reply(200, { id: 'cs_test_no_url', object: 'checkout.session', url: null });
+    const res = await app.request(
+      '/api/v1/tenant/billing/top-up',
+      postJson({ amount: 20 }, { 'X-API-Key': tenant.keys.sk_live }),
+    );
+    t.is(res.status, 503);
+    t.like(await readJson(res), { code: 'PROVIDER_UNAVAILABLE' });
+    scope.done();
+    const row = await app.ownerDb('top_ups').where({ tenant_id: tenant.tenantId }).first();
+    t.like(row, { status: 'canceled', checkout_session_id: null });
+    t.truthy(row.failure_reason);
+    t.is(await balanceOf(tenant.tenantId), '0.00');
+  },
+);
+
 test.serial('the webhook credits a paid session; a replay and a second event change nothing', async (t) => {
   const tenant = await tenantWith('3.00');
   const { data } = await startTopUp(tenant, 'cs_test_hook');

@@ -28,6 +28,8 @@ export interface Harness {
   answeredWith(request: Receiver['requests'][number]): number;
   /** Extra environment for processes started from now on (a fake provider's URL). */
   env: Record<string, string>;
+  /** The processes' APP_KEY (`base64:…`): what the suite seals provider secrets with. */
+  appKey: string;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,8 @@ export interface FaultTenant {
   hookPath: string;
 }
 
-export async function startHarness(): Promise<Harness> {
+/** `env`: extra environment of the processes from their first start (fake providers' URLs). */
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const cluster = await startThrowawayCluster();
   const admin = new pg.Client({ connectionString: cluster.adminUrl });
   await admin.connect();
@@ -55,7 +58,6 @@ export async function startHarness(): Promise<Harness> {
     return answer;
   });
   const appKey = newAppKey();
-  const env: Record<string, string> = {};
   const port = await freePort();
   const web = webProcess(port, () => serviceEnv(databaseUrl, appKey, env));
   const worker = workerProcess(() => serviceEnv(databaseUrl, appKey, env));
@@ -72,6 +74,7 @@ export async function startHarness(): Promise<Harness> {
     reply,
     answeredWith: (request) => answered.get(request) ?? 0,
     env,
+    appKey,
     async close() {
       await Promise.allSettled([web.stop(), worker.stop()]);
       await db.destroy().catch(() => {});

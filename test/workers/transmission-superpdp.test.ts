@@ -283,3 +283,32 @@ test.serial(
     t.deepEqual(await eventNames(invoice.id), ['invoice.created', 'invoice.transmitted', 'invoice.validated']);
   },
 );
+
+test.serial(
+  'an answer that is not JSON (an HTML page, a body cut short) counts as unreachable: retried, then reported',
+  async (t) => {
+    const { tenant } = await productionSetup();
+    const invoice = await submittedInvoice(tenant);
+    nock(BASE)
+      .post('/oauth2/token')
+      .reply(200, { access_token: 'at_html', expires_in: 1800 })
+      .get('/v1.beta/invoices')
+      .query(true)
+      .reply(200, '{"data": [', { 'content-type': 'application/json' });
+    const cut = await t.throwsAsync(transmitInvoice({ tenantId: tenant.tenantId, invoiceId: invoice.id }, app.deps));
+    t.is((cut as { code?: string }).code, 'PROVIDER_UNAVAILABLE');
+    t.regex(cut.message, /the invoice list is not JSON/);
+    nock(BASE)
+      .get('/v1.beta/invoices')
+      .query(true)
+      .reply(200, { data: [], has_after: false, has_before: false })
+      .post('/v1.beta/invoices')
+      .query(true)
+      .reply(200, '<html><body>502 Bad Gateway</body></html>', { 'content-type': 'text/html' });
+    const html = await t.throwsAsync(transmitInvoice({ tenantId: tenant.tenantId, invoiceId: invoice.id }, app.deps));
+    t.is((html as { code?: string }).code, 'PROVIDER_UNAVAILABLE');
+    t.regex(html.message, /the upload is not JSON \(HTTP 200: <html>/);
+    // each counted as an attempt, so a lasting fault ends the invoice failed with this reason
+    t.like(await row(invoice.id), { status: 'submitted', transmission_attempts: 2, pdp_id: null });
+  },
+);

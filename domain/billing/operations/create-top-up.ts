@@ -56,6 +56,8 @@ export const createTopUp = defineCommand<CreateTopUpInput, TopUpCheckout>({
       throw err;
     }
     if (!session.url) {
+      // cancelled like a failed call: no pending top-up is left without a checkout
+      await execute(attachCheckoutSession, { top_up_id: topUp.id, checkout_session_id: null }, ctx.caller, ctx.deps);
       throw new AppError('PROVIDER_UNAVAILABLE', 'The payment provider opened no checkout page. Retry later.');
     }
     await execute(

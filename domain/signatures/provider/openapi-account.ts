@@ -116,7 +116,16 @@ export function tokenOf(raw: unknown): OpenapiToken {
  * workers do not both mint.
  */
 export class OpenapiAccount {
-  constructor(private readonly s: { db: Knex; appKey: Buffer | null; clock: Clock; http: OpenapiHttpSettings }) {}
+  constructor(
+    private readonly s: {
+      db: Knex;
+      appKey: Buffer | null;
+      clock: Clock;
+      http: OpenapiHttpSettings;
+      /** OPENAPI_BASE_URL: one address for both hosts; null or absent: Openapi's own. */
+      baseUrl?: string | null;
+    },
+  ) {}
 
   get http(): OpenapiHttpSettings {
     return this.s.http;
@@ -144,7 +153,7 @@ export class OpenapiAccount {
       email: row.account_email,
       apiKey: openOpenapiSecret(this.key(), 'api-key', row.api_key_sealed),
       testMode: row.test_mode,
-      hosts: openapiHostsOf(row.test_mode),
+      hosts: openapiHostsOf(row.test_mode, this.s.baseUrl ?? null),
     };
   }
 
@@ -185,14 +194,21 @@ export class OpenapiAccount {
 
   /**
    * A call to the eSignature host with the service's bearer token; a 401 mints a new token and
-   * tries once more.
+   * tries once more. `once`: no retry of a failed call within it (a creation, whose lost answer
+   * the caller looks up before asking again).
    */
-  async esignatureCall(method: string, path: string, init: RequestInit = {}): Promise<OpenapiAnswer> {
+  async esignatureCall(
+    method: string,
+    path: string,
+    init: RequestInit = {},
+    options: { once?: boolean } = {},
+  ): Promise<OpenapiAnswer> {
     const config = await this.config();
+    const http = options.once ? { ...this.s.http, tries: 1 } : this.s.http;
     let token = await this.bearer(config);
     for (let attempt = 1; ; attempt += 1) {
       const answer = await openapiCall(
-        this.s.http,
+        http,
         `${config.hosts.esignature}${path}`,
         { ...init, method, headers: { accept: 'application/json', ...init.headers, authorization: `Bearer ${token}` } },
         `${method} ${path}`,

@@ -6,10 +6,13 @@ export interface OpenapiHosts {
   oauth: string;
 }
 
-export const openapiHostsOf = (testMode: boolean): OpenapiHosts =>
-  testMode
-    ? { esignature: 'https://test.esignature.openapi.com', oauth: 'https://test.oauth.openapi.com' }
-    : { esignature: 'https://esignature.openapi.com', oauth: 'https://oauth.openapi.com' };
+/** `baseUrl` (OPENAPI_BASE_URL) stands for both hosts: their paths do not overlap. */
+export const openapiHostsOf = (testMode: boolean, baseUrl: string | null = null): OpenapiHosts =>
+  baseUrl
+    ? { esignature: baseUrl, oauth: baseUrl }
+    : testMode
+      ? { esignature: 'https://test.esignature.openapi.com', oauth: 'https://test.oauth.openapi.com' }
+      : { esignature: 'https://esignature.openapi.com', oauth: 'https://oauth.openapi.com' };
 
 export interface OpenapiHttpSettings {
   timeoutMs: number;

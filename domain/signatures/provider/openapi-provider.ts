@@ -46,10 +46,14 @@ export class OpenapiSignatureProvider implements SignatureProvider {
         },
       },
     };
-    const answer = await this.account.esignatureCall('POST', '/EU-SES', {
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    // Not retried within the call: a request sent again after a timeout, a cut connection or a 5xx
+    // may be a second one at the provider. The job's retry looks the first one up before creating.
+    const answer = await this.account.esignatureCall(
+      'POST',
+      '/EU-SES',
+      { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      { once: true },
+    );
     assertOk(answer, 'the signature request');
     return signatureOf(jsonOf(answer, 'the signature request'));
   }

@@ -19,6 +19,7 @@ export function signatureProvidersFor(config: Config, db: Knex, clock: Clock): S
     appKey: config.appKey,
     clock,
     http: { ...DEFAULT_OPENAPI_HTTP, timeoutMs: config.openapiTimeoutMs },
+    baseUrl: config.openapiBaseUrl,
   });
   return { openapiAccount, signatureProvider: new OpenapiSignatureProvider(openapiAccount) };
 }

@@ -5,8 +5,7 @@ import { defineCommand } from '../../shared/operation.js';
 import { applyUploadEvents } from '../lifecycle-events.js';
 import { applyQueuedSimulations, dropQueuedSimulations } from '../simulated-pending-codes.js';
 
-/** Upload attempts before an unreachable provider fails the invoice (the job's retries, about two hours). */
-export const MAX_TRANSMISSION_ATTEMPTS = 12;
+/** Upload attempts before an unreachable provider fails the invoice: TRANSMISSION_MAX_ATTEMPTS (12, about two hours). */
 
 /**
  * Records what an upload gave: the provider's id and first events (accepted, or found already
@@ -57,7 +56,7 @@ export const recordInvoiceUpload = defineCommand<UploadOutcomeInput, UploadOutco
       return { invoice_id: invoice.id, status: 'submitted', retry: false };
     }
     const attempts = invoice.transmission_attempts + 1;
-    const final = input.outcome === 'refused' || attempts >= MAX_TRANSMISSION_ATTEMPTS;
+    const final = input.outcome === 'refused' || attempts >= ctx.deps.config.transmissionMaxAttempts;
     const message =
       input.outcome === 'refused'
         ? `The e-invoicing provider refused the invoice: ${input.message ?? 'no reason given'}`

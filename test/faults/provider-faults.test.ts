@@ -1,0 +1,378 @@
+import test from 'ava';
+import { seedUser } from '../helpers/identities.js';
+import { type FakeOpenapi, type OpenapiFault, startFakeOpenapi } from './fake-openapi.js';
+import { type FakeStripe, type StripeFault, startFakeStripe } from './fake-stripe.js';
+import { type FakeSuperPdp, type SuperPdpFault, startFakeSuperPdp } from './fake-superpdp.js';
+import { createInvoices, faultTenant, type Harness, request, startHarness, until } from './harness.js';
+import { balancesMatch, type Figures, ledgerValid, printFigures } from './invariants.js';
+import {
+  adminCall,
+  balanceOf,
+  gapsOf,
+  signatureBody,
+  signatureRows,
+  topUpRows,
+  transmissionRows,
+} from './provider-reads.js';
+import { connectSuperPdp, documentsReady, sendStripeWebhook, stripeEvent, submit } from './provider-setup.js';
+
+/**
+ * Provider faults (test/faults/README.md): the third parties the service calls over HTTP, faked on
+ * loopback and pointed to by the service's own settings, answer 5xx, 429, slowly, malformed or cut
+ * the connection. Afterwards each effect happened once at the provider, retries followed the
+ * schedules, what could not be done is reported where the user reads it, and nothing is half-written.
+ */
+let h: Harness;
+let superpdp: FakeSuperPdp;
+let stripe: FakeStripe;
+let openapi: FakeOpenapi;
+const figures: Figures[] = [];
+
+/** Upload faults per invoice (by its id, the upload's `external_id`), filled once the invoices exist. */
+const uploadFaults = new Map<string, SuperPdpFault[]>();
+/** The token endpoint: one 503, then an answer cut short; the event list: a 503, then HTML, then fine. */
+const TOKEN_FAULTS: SuperPdpFault[] = ['503', 'truncated'];
+const EVENT_FAULTS: SuperPdpFault[] = ['503', 'html'];
+/** Checkout Session calls per top-up, in order (the adapter tries each call three times). */
+const TOP_UP_FAULTS: StripeFault[][] = [
+  ['500', '500', '500'],
+  ['429', '429', '429'],
+  ['slow', 'slow', 'slow'],
+  ['html', 'html', 'html'],
+  ['truncated', 'truncated', 'truncated'],
+  ['reset', 'reset', 'reset'],
+  ['500', 'truncated', 'ok'],
+  ['429', 'reset', 'ok'],
+  ['slow', 'ok'],
+];
+/** `POST /EU-SES` per signature request, in order: made once per job, the job again 30-60 s later. */
+const SIGNATURE_FAULTS: OpenapiFault[][] = [
+  ['500'],
+  ['429'],
+  ['slow'],
+  ['html'],
+  ['truncated'],
+  ['reset'],
+  ['refuse'],
+  Array(12).fill('500'),
+];
+/** The first token mint meets a 500 (retried within the call). */
+const OPENAPI_TOKEN_FAULTS: OpenapiFault[] = ['500'];
+const signatureKeys: string[] = [];
+const STRIPE_WHSEC = 'whsec_fault_suite';
+const SUPERPDP_TIMEOUT_MS = 1000;
+const STRIPE_TIMEOUT_MS = 500;
+const OPENAPI_TIMEOUT_MS = 1000;
+const MAX_ATTEMPTS = 3;
+
+test.before(async () => {
+  superpdp = await startFakeSuperPdp(
+    {
+      upload: (externalId, n) => uploadFaults.get(externalId)?.[n] ?? 'ok',
+      token: (n) => TOKEN_FAULTS[n] ?? 'ok',
+      events: (n) => EVENT_FAULTS[n] ?? 'ok',
+    },
+    SUPERPDP_TIMEOUT_MS * 2.5,
+  );
+  stripe = await startFakeStripe((key, n) => TOP_UP_FAULTS[key]?.[n] ?? 'ok', STRIPE_TIMEOUT_MS * 3);
+  openapi = await startFakeOpenapi(
+    (key, n) => SIGNATURE_FAULTS[signatureKeys.indexOf(key)]?.[n] ?? 'ok',
+    (n) => OPENAPI_TOKEN_FAULTS[n] ?? 'ok',
+    OPENAPI_TIMEOUT_MS * 2.5,
+  );
+  h = await startHarness({
+    OPENAPI_BASE_URL: openapi.url,
+    OPENAPI_TIMEOUT_MS: String(OPENAPI_TIMEOUT_MS),
+    SUPERPDP_BASE_URL: superpdp.url,
+    SUPERPDP_TIMEOUT_MS: String(SUPERPDP_TIMEOUT_MS),
+    // a lasting fault fails the invoice after 3 attempts (5-10 s, then 10-20 s), not 12 (about 2 h)
+    TRANSMISSION_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+    STRIPE_SECRET_KEY: 'sk_test_fault_suite',
+    STRIPE_API_BASE: stripe.url,
+    STRIPE_WEBHOOK_SECRET: STRIPE_WHSEC,
+    STRIPE_TIMEOUT_MS: String(STRIPE_TIMEOUT_MS),
+  });
+});
+
+test.after.always(async () => {
+  for (const f of figures) printFigures(f);
+  await h?.close();
+  await superpdp?.close();
+  await stripe?.close();
+  await openapi?.close();
+});
+
+/** The first attempt of each invoice meets one fault, then the provider answers; the last two never do. */
+const TRANSMISSION_FAULTS: SuperPdpFault[][] = [
+  ['503'],
+  ['429'],
+  ['slow'],
+  ['html'],
+  ['truncated'],
+  ['reset'],
+  Array(MAX_ATTEMPTS + 2).fill('503'),
+  Array(MAX_ATTEMPTS + 2).fill('html'),
+];
+
+test.serial(
+  'SuperPDP answering 503, 429, slowly, HTML, cut short or reset: each invoice uploaded once, the lasting faults reported',
+  async (t) => {
+    const startedAt = Date.now();
+    const tenant = await faultTenant(h);
+    await connectSuperPdp(h, tenant);
+    const creations = await createInvoices(h, [tenant], TRANSMISSION_FAULTS.length, 'PDP');
+    t.true(
+      creations.every((c) => c.id),
+      'every creation acknowledged',
+    );
+    creations.forEach((c, i) => {
+      uploadFaults.set(c.id as string, TRANSMISSION_FAULTS[i]);
+    });
+    await documentsReady(h, creations);
+    const ids = await submit(h, creations);
+    const recovering = ids.slice(0, 6);
+    const lasting = ids.slice(6);
+    const rows = await until(
+      'every invoice transmitted or failed, with its lifecycle events',
+      async () => {
+        const list = await transmissionRows(h, ids);
+        const settled = list.every((r) =>
+          recovering.includes(r.id) ? r.status === 'transmitted' && r.lifecycle.length === 2 : r.status === 'failed',
+        );
+        return settled ? list : null;
+      },
+      240_000,
+    ).catch(async () => transmissionRows(h, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+
+    // the one-upload rule: the fake holds one invoice per external id, whatever answer was lost
+    const doubled = ids.filter((id) => (superpdp.accepted.get(id)?.length ?? 0) > 1);
+    t.deepEqual(doubled, [], 'no invoice uploaded twice');
+    for (const id of recovering) {
+      const row = byId.get(id)!;
+      t.is(superpdp.accepted.get(id)?.length, 1, `${id}: uploaded once`);
+      t.is(row.pdp_id, String(superpdp.accepted.get(id)?.[0]), `${id}: recorded with the provider's id`);
+      t.is(row.status, 'transmitted', `${id}: transmitted (fr:200 read by the event sync)`);
+      t.deepEqual(row.lifecycle, ['api:uploaded', 'fr:200'], `${id}: each lifecycle event stored once`);
+    }
+    // a lasting fault: failed after the attempts, with the reason the API shows
+    for (const [n, id] of lasting.entries()) {
+      t.is(superpdp.accepted.get(id), undefined, 'a lasting fault uploads nothing');
+      // each attempt is one upload call, or a token call that met the token endpoint's fault
+      t.is(byId.get(id)?.transmission_attempts, MAX_ATTEMPTS, `${id}: ${MAX_ATTEMPTS} attempts counted`);
+      t.true((superpdp.uploadCalls.get(id)?.length ?? 0) >= MAX_ATTEMPTS - TOKEN_FAULTS.length);
+      const res = await request(h, 'GET', `/api/v1/invoices/${id}`, tenant.liveKey);
+      const invoice = res.body?.data as { status?: string; status_message?: string } | undefined;
+      t.is(invoice?.status, 'failed');
+      t.regex(invoice?.status_message ?? '', /could not be reached after 3 attempts/);
+      t.regex(invoice?.status_message ?? '', n === 0 ? /SuperPDP answered 503/ : /is not JSON/);
+    }
+    // retries on the queue's schedule: 5 s doubling, so never sooner than 5 s after a failed call
+    const gaps = gapsOf(superpdp.uploadTimes);
+    t.true(gaps.length >= 4, 'failed uploads were tried again');
+    t.true(Math.min(...gaps) >= 4.5, `retry gaps ${gaps.map((g) => g.toFixed(1)).join(', ')} s`);
+    t.true(superpdp.eventCalls.length > EVENT_FAULTS.length, 'the event sync went on after its faults');
+    const cursor = await h.db('provider_connections').where({ tenant_id: tenant.tenantId }).first('events_cursor');
+    const found = rows.filter((r) =>
+      recovering.includes(r.id)
+        ? r.status === 'transmitted' && superpdp.accepted.get(r.id)?.length === 1
+        : r.status === 'failed' && Boolean(r.status_message),
+    ).length;
+    figures.push({
+      fault:
+        'SuperPDP upload 503, 429, slow, HTML, cut short, reset (once each), 503 and HTML lasting; token 503 then cut; events 503 then HTML',
+      requested: ids.length,
+      acknowledged: ids.length,
+      found,
+      lost: ids.length - found,
+      doubled: doubled.length,
+      unanswered_at_first: ids.length,
+      half_written: rows.filter((r) => r.status === 'transmitted' && r.lifecycle.length !== 2).length,
+      redelivered: 0,
+      uploads: {
+        submitted: ids.length,
+        uploaded: recovering.filter((id) => byId.get(id)?.pdp_id).length,
+        doubled: doubled.length,
+      },
+      ledger_valid: await ledgerValid(h, [tenant]),
+      balances_match: await balancesMatch(h, [tenant]),
+      seconds: Math.round((Date.now() - startedAt) / 1000),
+      missing: `upload calls ${ids.map((id) => superpdp.uploadCalls.get(id)?.join('>')).join(' ')}; token ${superpdp.tokenCalls.join(' ')}; events ${superpdp.eventCalls.length} calls (${EVENT_FAULTS.join(', ')} first), cursor ${cursor?.events_cursor}; retry gaps ${gaps.map((g) => g.toFixed(1)).join(', ')} s; failed: ${lasting.map((id) => byId.get(id)?.status_message).join(' | ')}`,
+    });
+    t.true(await ledgerValid(h, [tenant]), 'the ledger verifies');
+  },
+);
+
+test.serial(
+  'Stripe answering 500, 429, slowly, HTML, cut short or reset to a top-up: a 503 in the error shape, nothing left pending, a webhook credits once',
+  async (t) => {
+    const startedAt = Date.now();
+    const tenant = await faultTenant(h);
+    const answers: { status: number; body: Record<string, unknown> | null }[] = [];
+    for (const _ of TOP_UP_FAULTS) {
+      answers.push(
+        await request(h, 'POST', '/api/v1/tenant/billing/top-up', tenant.liveKey, { amount: 20 }, 'X-Tenant-Key'),
+      );
+    }
+    const failing = TOP_UP_FAULTS.filter((plan) => !plan.includes('ok')).length;
+    for (const [i, res] of answers.entries()) {
+      if (i < failing) {
+        t.is(res.status, 503, `top-up ${i} (${TOP_UP_FAULTS[i].join(', ')}): 503`);
+        t.like(res.body, { code: 'PROVIDER_UNAVAILABLE', error_code: 'PROVIDER_UNAVAILABLE' });
+        t.regex(String(res.body?.message), /payment provider/);
+      } else {
+        t.is(res.status, 201, `top-up ${i} (${TOP_UP_FAULTS[i].join(', ')}): opened after its retries`);
+      }
+    }
+    const topUps = await topUpRows(h, tenant.tenantId);
+    t.is(topUps.length, TOP_UP_FAULTS.length);
+    const dangling = topUps.filter((r) => r.status === 'pending' && !r.checkout_session_id);
+    t.deepEqual(dangling, [], 'no pending top-up without its checkout session');
+    const cancelled = topUps.filter((r) => r.status === 'canceled' && r.failure_reason);
+    t.is(cancelled.length, failing, 'each failed top-up is cancelled with its reason');
+    const opened = answers.slice(failing).map((a) => a.body?.data as { top_up_id: string; session_id: string });
+    for (const o of opened) {
+      const session = [...stripe.sessions.values()].filter((s) => s.topUpId === o.top_up_id);
+      t.is(session.length, 1, 'one session per top-up at the provider, whatever the retries');
+      t.is(session[0]?.id, o.session_id);
+    }
+    t.is(await balanceOf(h, tenant.tenantId), '100.00', 'no fault moved the balance');
+
+    // the webhook: a bad signature is refused; each paid session is credited once, a replay and a second event change nothing
+    const paid = (o: { top_up_id: string; session_id: string }) => ({
+      id: o.session_id,
+      object: 'checkout.session',
+      payment_status: 'paid',
+      status: 'complete',
+      amount_total: 2000,
+      currency: 'eur',
+      payment_intent: `pi_${o.session_id}`,
+      customer: 'cus_fault_suite',
+      metadata: { tenant_id: tenant.tenantId, topup_id: o.top_up_id, environment: 'production' },
+    });
+    const forged = stripeEvent('whsec_someone_else', 'evt_forged', 'checkout.session.completed', paid(opened[0]));
+    t.is(await sendStripeWebhook(h, forged), 400, 'a bad Stripe-Signature is refused');
+    t.is(await balanceOf(h, tenant.tenantId), '100.00', 'a refused webhook credits nothing');
+    const webhookStatuses: number[] = [];
+    for (const [i, o] of opened.entries()) {
+      const event = stripeEvent(STRIPE_WHSEC, `evt_${i}_${o.top_up_id}`, 'checkout.session.completed', paid(o));
+      webhookStatuses.push(await sendStripeWebhook(h, event), await sendStripeWebhook(h, event));
+      const other = stripeEvent(STRIPE_WHSEC, `evt_async_${i}`, 'checkout.session.async_payment_succeeded', paid(o));
+      webhookStatuses.push(await sendStripeWebhook(h, other));
+    }
+    t.true(
+      webhookStatuses.every((s) => s === 200),
+      `webhooks answered ${webhookStatuses.join(' ')}`,
+    );
+    const credits = await h
+      .db('balance_transactions')
+      .where({ tenant_id: tenant.tenantId, type: 'balance_topup' })
+      .select('reference_id');
+    t.is(credits.length, opened.length, 'one credit per paid top-up');
+    t.is(new Set(credits.map((c) => c.reference_id)).size, opened.length, 'no top-up credited twice');
+    t.is(await balanceOf(h, tenant.tenantId), (100 + 20 * opened.length).toFixed(2));
+    const match = await balancesMatch(h, [tenant]);
+    t.true(match, 'the balance equals the sum of its movements');
+    figures.push({
+      fault: `Stripe checkout ${TOP_UP_FAULTS.map((p) => p.join('>')).join(', ')}; forged and repeated webhooks`,
+      requested: TOP_UP_FAULTS.length,
+      acknowledged: opened.length,
+      found: credits.length,
+      lost: opened.length - new Set(credits.map((c) => c.reference_id)).size,
+      doubled: credits.length - new Set(credits.map((c) => c.reference_id)).size,
+      unanswered_at_first: failing,
+      half_written: dangling.length + (topUps.length - cancelled.length - opened.length),
+      redelivered: opened.length * 2,
+      ledger_valid: await ledgerValid(h, [tenant]),
+      balances_match: match,
+      seconds: Math.round((Date.now() - startedAt) / 1000),
+      missing: `${failing} answered 503 and cancelled, ${opened.length} opened (${stripe.sessions.size} sessions at the fake), webhook answers ${webhookStatuses.join(' ')}`,
+    });
+  },
+);
+
+test.serial(
+  'Openapi answering 500, 429, slowly, HTML, cut short, reset or a refusal to a handover: each request created once at the provider, charged once',
+  async (t) => {
+    const startedAt = Date.now();
+    const tenant = await faultTenant(h);
+    const admin = await seedUser(h.db, { admin: true });
+    const saved = await adminCall(h, admin.token, 'POST', '/api/v1/admin/openapi/config', {
+      account_email: 'ops@example.com',
+      api_key: 'api-key-fault-suite',
+      test_mode: false,
+    });
+    t.is(saved, 200, 'the admin configures the Openapi account');
+    const ids: string[] = [];
+    for (const [i] of SIGNATURE_FAULTS.entries()) {
+      const email = `signer-${i}-${tenant.tenantId.slice(0, 8)}@example.com`;
+      signatureKeys.push(email);
+      const res = await request(h, 'POST', '/api/v1/signatures', tenant.liveKey, signatureBody(email));
+      if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
+      ids.push(String((res.body?.data as { id?: string } | undefined)?.id));
+    }
+    const recovering = ids.slice(0, 6);
+    const [refused, lasting] = ids.slice(6);
+    const lastingKey = signatureKeys[7];
+    const rows = await until(
+      'every handover recorded, the refusal kept, the lasting fault tried by a second job',
+      async () => {
+        const list = await signatureRows(h, ids);
+        const byId = new Map(list.map((r) => [r.id, r]));
+        const done =
+          recovering.every((id) => byId.get(id)?.provider_id) &&
+          Boolean(byId.get(refused)?.provider_error) &&
+          (openapi.createCalls.get(lastingKey)?.length ?? 0) >= 2;
+        return done ? list : null;
+      },
+      180_000,
+    ).catch(async () => signatureRows(h, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+
+    const duplicates = signatureKeys.filter((key) => (openapi.created.get(key)?.length ?? 0) > 1);
+    t.deepEqual(duplicates, [], 'no request created twice at the provider');
+    for (const [i, id] of recovering.entries()) {
+      const theirs = openapi.created.get(signatureKeys[i]) ?? [];
+      t.is(theirs.length, 1, `${SIGNATURE_FAULTS[i].join(', ')}: created once`);
+      t.is(byId.get(id)?.provider_id, theirs[0], 'recorded with the provider id');
+      const res = await request(h, 'GET', `/api/v1/signatures/${id}`, tenant.liveKey);
+      const view = res.body?.data as { status: string; signers: { signing_url: string | null }[] } | undefined;
+      t.is(view?.status, 'pending');
+      t.regex(
+        view?.signers[0].signing_url ?? '',
+        /^https:\/\/sign\.openapi\.test\//,
+        'the signer gets the provider link',
+      );
+    }
+    t.is(openapi.created.get(signatureKeys[6]), undefined, 'a refused request is not at the provider');
+    t.regex(byId.get(refused)?.provider_error ?? '', /not a valid PDF\/A/, 'the refusal is kept with its reason');
+    t.is(openapi.created.get(lastingKey), undefined, 'a lasting fault creates nothing');
+    t.is(byId.get(lasting)?.status, 'pending', 'a lasting fault leaves the request pending, retried');
+    // a creation is tried once per job (never again within the call), the job again no sooner than 30 s later
+    const lastingTimes = openapi.createTimes.get(lastingKey) ?? [];
+    const jobGap = (lastingTimes[1] - lastingTimes[0]) / 1000;
+    t.true(jobGap >= 29.5, `the second job ran ${jobGap.toFixed(1)} s after the first`);
+    t.true(
+      rows.every((r) => r.charges === 1),
+      'each request charged once',
+    );
+    const match = await balancesMatch(h, [tenant]);
+    t.true(match, 'the balance equals the sum of its movements');
+    const found = recovering.filter((id) => openapi.created.get(signatureKeys[ids.indexOf(id)])?.length === 1).length;
+    figures.push({
+      fault: `Openapi handover ${SIGNATURE_FAULTS.map((f) => (f.length > 2 ? `${f[0]} lasting` : f.join('>'))).join(', ')}; token mint 500`,
+      requested: ids.length,
+      acknowledged: ids.length,
+      found,
+      lost: recovering.length - found,
+      doubled: duplicates.length + rows.filter((r) => r.charges > 1).length,
+      unanswered_at_first: ids.length,
+      half_written: rows.filter((r) => r.charges !== 1).length,
+      redelivered: 0,
+      ledger_valid: await ledgerValid(h, [tenant]),
+      balances_match: match,
+      seconds: Math.round((Date.now() - startedAt) / 1000),
+      missing: `create calls ${signatureKeys.map((k) => openapi.createCalls.get(k)?.join('>')).join(' ')}; ${openapi.lookups} look-ups; token ${openapi.tokenCalls.join(' ')}; job gap ${jobGap.toFixed(1)} s; refused: ${byId.get(refused)?.provider_error}`,
+    });
+  },
+);
