@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { renderFormat } from '../domain/documents/index.js';
 import { createDatabase } from '../domain/shared/database.js';
+import { DEFAULT_FINISHED_JOBS_KEEP_HOURS } from '../domain/shared/settings.js';
 import { buildDocument } from '../test/fixtures/invoice-document-builder.js';
 import { seedSubTenant } from '../test/helpers/identities.js';
 import { startRoundRobinProxy } from '../test/helpers/round-robin-proxy.js';
@@ -113,7 +114,7 @@ export interface SoakReport {
     idempotency_keys_end: number;
     idempotency_key_ttl_h: number;
     /** pg-boss's maintenance deletes finished jobs after this (its queue default, which the queues keep). */
-    job_deletion_after_days: number;
+    job_deletion_after_hours: number;
     /** What the purges hold the tables to at this rate: rows added per second times what they keep. */
     pgboss_job_steady_state_rows: number;
     idempotency_keys_steady_state_rows: number;
@@ -123,8 +124,8 @@ export interface SoakReport {
 const MAX_IN_FLIGHT = 64;
 /** `purge-idempotency-keys` (hourly) deletes keys whose 24-hour window has passed. */
 const IDEMPOTENCY_TTL_H = 24;
-/** pg-boss deletes completed and failed jobs after 7 days (`deleteAfterSeconds`, left at its default). */
-const JOB_DELETION_DAYS = 7;
+/** pg-boss deletes finished jobs after FINISHED_JOBS_KEEP_HOURS (the processes keep its default). */
+const JOB_DELETION_HOURS = DEFAULT_FINISHED_JOBS_KEEP_HOURS;
 /** The routes of the mix, in the order one cycle runs them: reads and creations dominate, as in use. */
 const CYCLE = ['create', 'read', 'create', 'read', 'list', 'submit', 'signature', 'incoming', 'read'] as const;
 type Route = (typeof CYCLE)[number];
@@ -433,8 +434,8 @@ export async function runSoak(databaseUrl: string, settings: SoakSettings): Prom
         idempotency_keys_start: keysStart,
         idempotency_keys_end: keysEnd,
         idempotency_key_ttl_h: IDEMPOTENCY_TTL_H,
-        job_deletion_after_days: JOB_DELETION_DAYS,
-        pgboss_job_steady_state_rows: Math.round(((jobsEnd - jobsStart) / seconds) * JOB_DELETION_DAYS * 86_400),
+        job_deletion_after_hours: JOB_DELETION_HOURS,
+        pgboss_job_steady_state_rows: Math.round(((jobsEnd - jobsStart) / seconds) * JOB_DELETION_HOURS * 3600),
         idempotency_keys_steady_state_rows: Math.round(((keysEnd - keysStart) / seconds) * IDEMPOTENCY_TTL_H * 3600),
       },
     };

@@ -3,6 +3,7 @@ import { runSoak, soakSettings } from '../../bench/soak.js';
 import { purgeIdempotencyKeys } from '../../domain/platform/operations/index.js';
 import { systemCaller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
+import { DEFAULT_FINISHED_JOBS_KEEP_HOURS } from '../../domain/shared/settings.js';
 import { createTestDeps } from '../helpers/test-deps.js';
 
 /**
@@ -52,16 +53,33 @@ test('a steady mixed load: no 5xx, bounded p99 and memory, every webhook deliver
     );
 
     // What the soak left, once past its retention, is what the purges remove: the keys after their
-    // 24 h window (`purge-idempotency-keys`), the finished jobs after 7 days (pg-boss's maintenance).
+    // 24 h window (`purge-idempotency-keys`), the finished jobs after FINISHED_JOBS_KEEP_HOURS (48 h by
+    // default; pg-boss's maintenance).
     await env.ownerDb('idempotency_keys').update({ expires_at: env.ownerDb.raw("now() - interval '1 second'") });
     const purged = await execute(purgeIdempotencyKeys, {}, systemCaller(), env.deps);
     t.is(purged.deleted, report.bounded.idempotency_keys_end);
     t.is(Number((await env.ownerDb('idempotency_keys').count({ n: '*' }))[0].n), 0);
-    const finished = "state in ('completed', 'failed', 'cancelled')";
-    await env.ownerDb.raw(`update pgboss.job set completed_on = now() - interval '8 days' where ${finished}`);
-    await env.deps.boss.supervise();
-    const left = await env.ownerDb.raw(`select count(*)::int as n from pgboss.job where ${finished}`);
-    t.is(left.rows[0].n, 0, 'finished jobs past their 7 days are deleted');
+    // the service's queues (pg-boss's own cron queue, `__pgboss__send-it`, keeps its week)
+    const finished = "state in ('completed', 'failed', 'cancelled') and name not like '\\_\\_pgboss\\_\\_%'";
+    const finishedJobs = async () =>
+      (await env.ownerDb.raw(`select count(*)::int as n from pgboss.job where ${finished}`)).rows[0].n as number;
+    const age = (hours: number) =>
+      env.ownerDb.raw(`update pgboss.job set completed_on = now() - make_interval(hours => ?) where ${finished}`, [
+        hours,
+      ]);
+    const soakJobs = await finishedJobs();
+    t.true(soakJobs > 0);
+    // pg-boss's maintenance runs once per queue and interval (`maintain_on`): cleared before each pass
+    const maintainNow = async () => {
+      await env.ownerDb.raw('update pgboss.queue set maintain_on = null');
+      await env.deps.boss.supervise();
+    };
+    await age(DEFAULT_FINISHED_JOBS_KEEP_HOURS - 1);
+    await maintainNow();
+    t.is(await finishedJobs(), soakJobs, 'finished jobs younger than FINISHED_JOBS_KEEP_HOURS are kept');
+    await age(DEFAULT_FINISHED_JOBS_KEEP_HOURS + 1);
+    await maintainNow();
+    t.is(await finishedJobs(), 0, 'finished jobs past FINISHED_JOBS_KEEP_HOURS are deleted');
   } finally {
     await env.close();
   }
