@@ -5,12 +5,10 @@ import { defineCommand } from '../../shared/operation.js';
 import { applyUploadEvents } from '../lifecycle-events.js';
 import { applyQueuedSimulations, dropQueuedSimulations } from '../simulated-pending-codes.js';
 
-/** Upload attempts before an unreachable provider fails the invoice: TRANSMISSION_MAX_ATTEMPTS (12, about two hours). */
-
 /**
  * Records what an upload gave: the provider's id and first events (accepted, or found already
  * uploaded after a crash), `failed` with the provider's message (refused), or one more attempt
- * (unavailable; `failed` after the last). Applies the sandbox `simulate` codes queued meanwhile.
+ * (unavailable; `failed` after TRANSMISSION_MAX_ATTEMPTS, 12 by default: about two hours). Applies the sandbox `simulate` codes queued meanwhile.
  * Queues the event sync of the connection.
  */
 export const recordInvoiceUpload = defineCommand<UploadOutcomeInput, UploadOutcome>({
