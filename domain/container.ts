@@ -65,6 +65,7 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
       poolMax: config.databasePoolMax,
       applicationName: `einvoice-${options.role}`,
       role: APP_ROLE,
+      preparedStatements: config.databasePreparedStatements,
       log: { warn: (message) => log.warn({ source: 'knex' }, message) },
     }),
   });
@@ -73,6 +74,7 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
       poolMax: Math.max(2, Math.ceil(config.databasePoolMax / 2)),
       applicationName: `einvoice-${options.role}-counters`,
       role: APP_ROLE,
+      preparedStatements: config.databasePreparedStatements,
       synchronousCommit: false,
       log: { warn: (message) => log.warn({ source: 'knex' }, message) },
     }),

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { canonicalJson, GENESIS_HASH, sha256Hex } from '../ledger/index.js';
 import type { Environment } from '../shared/caller.js';
+import { prepared } from '../shared/prepared-statements.js';
 
 export type AuditEntityType = 'invoice' | 'credit_note' | 'signature' | 'fiscal_kill_switch';
 
@@ -62,7 +63,7 @@ export async function appendAuditEntry(tx: Knex, fact: AuditFact): Promise<void>
         .where({ entity_type: fact.entityType, entity_id: fact.entityId })
         .orderBy('sequence_number', 'desc')
         .first<{ sequence_number: number; entry_hash: string } | undefined>('sequence_number', 'entry_hash');
-  await tx('audit_entries').insert(auditRow(fact, head));
+  await prepared(tx('audit_entries').insert(auditRow(fact, head)), 'insert_audit');
 }
 
 /**
@@ -96,7 +97,9 @@ export async function appendAuditEntries(tx: Knex, facts: readonly AuditFact[]):
 
 /** The first entries of entities created in this transaction (a batch of creations), in one insert. */
 export async function appendFirstAuditEntries(tx: Knex, facts: readonly AuditFact[]): Promise<void> {
-  if (facts.length > 0) await tx('audit_entries').insert(facts.map((fact) => auditRow(fact, undefined)));
+  if (facts.length > 0) {
+    await prepared(tx('audit_entries').insert(facts.map((fact) => auditRow(fact, undefined))), 'insert_audit');
+  }
 }
 
 function auditRow(fact: AuditFact, head: { sequence_number: number; entry_hash: string } | undefined) {

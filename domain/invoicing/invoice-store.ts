@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { NO_SUB_TENANT } from '../ledger/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { Environment } from '../shared/caller.js';
+import { prepared } from '../shared/prepared-statements.js';
+import { tableColumns } from '../shared/table-columns.js';
 import type { NumberedInvoice, PreparedLine } from './invoice.js';
 import type { InvoiceLineRow, InvoiceRow, StoredInvoice } from './invoice-row.js';
 
@@ -47,12 +49,13 @@ export async function insertInvoices(tx: Knex, invoices: readonly NewInvoice[]):
   // itself. Columns left out (status, documents_status...) take their defaults.
   const rows = invoices.map(invoiceRow);
   const columns = Object.keys(rows[0]);
+  const returning = await tableColumns(tx, 'invoices');
   const insert = tx.raw(
     `insert into invoices (${columns.join(', ')})
      select ${columns.map((column) => (column === 'company_id' ? OWNER_COMPANY : `r.${column}`)).join(', ')}
      from jsonb_populate_recordset(null::invoices, ?::jsonb) as r
      on conflict do nothing
-     returning *`,
+     returning ${returning}`,
     [JSON.stringify(rows)],
   );
   const insertLines = tx.raw(
@@ -66,7 +69,11 @@ export async function insertInvoices(tx: Knex, invoices: readonly NewInvoice[]):
      join inv on inv.id = l.invoice_id`,
     [JSON.stringify([...linesOf.values()].flat())],
   );
-  const inserted = await tx.with('inv', insert).with('lines', insertLines).select<InvoiceRow[]>('*').from('inv');
+  // one statement per connection, planned once (a creation's costliest plan otherwise)
+  const inserted = await prepared(
+    tx.with('inv', insert).with('lines', insertLines).select<InvoiceRow[]>(tx.raw(returning)).from('inv'),
+    'insert_invoices',
+  );
   const byId = new Map(inserted.map((row) => [row.id, row]));
   return invoices.flatMap((n) => {
     const invoice = byId.get(n.id);

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { Knex } from 'knex';
+import { prepared } from '../shared/prepared-statements.js';
 import type { FiscalChain } from './fiscal-chain-summary.js';
 
 /** The first entry of every chain links to 64 zeros (DECISIONS.md "Fiscal ledger"). */
@@ -68,7 +69,7 @@ export async function appendFiscalEntries(
     canonical_data: canonicalJson({ ...fact.data, hash_version: HASH_VERSION }),
     created_at: fact.now,
   }));
-  if (rows.length > 0) await tx('fiscal_pending').insert(rows);
+  if (rows.length > 0) await prepared(tx('fiscal_pending').insert(rows), 'insert_fiscal_pending');
   return rows.map((row) => row.id);
 }
 

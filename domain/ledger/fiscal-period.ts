@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { AppError } from '../shared/app-error.js';
+import { prepared } from '../shared/prepared-statements.js';
 import { chainClosings, shareChainClosings } from './closing-store.js';
 import type { FiscalChain } from './fiscal-chain-summary.js';
 
@@ -17,7 +18,10 @@ import type { FiscalChain } from './fiscal-chain-summary.js';
  */
 export async function closedThrough(tx: Knex, chain: FiscalChain): Promise<string | null> {
   await shareChainClosings(tx, chain);
-  const row = await chainClosings(tx, chain).max<{ end: string | null }>('period_end as end').first();
+  const row = await prepared(
+    chainClosings(tx, chain).max<{ end: string | null }>('period_end as end'),
+    'closed_through',
+  ).first();
   return row?.end ?? null;
 }
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { AppError } from '../shared/app-error.js';
 import type { Environment } from '../shared/caller.js';
+import { prepared } from '../shared/prepared-statements.js';
 
 /** A kill switch as stored (migrations/20261122002900_create_fiscal_kill_switches.ts). */
 export interface KillSwitchRow {
@@ -44,10 +45,10 @@ export async function assertKillSwitchOff(
   tx: Knex,
   owner: { tenantId: string; environment: Environment },
 ): Promise<void> {
-  const row = await tx('fiscal_kill_switches')
-    .where({ tenant_id: owner.tenantId, environment: owner.environment })
-    .forShare()
-    .first<{ active: boolean; reason: string | null } | undefined>('active', 'reason');
+  const row = await prepared(
+    tx('fiscal_kill_switches').where({ tenant_id: owner.tenantId, environment: owner.environment }).forShare(),
+    'kill_switch_off',
+  ).first<{ active: boolean; reason: string | null } | undefined>('active', 'reason');
   if (!row?.active) return;
   throw new AppError(
     'FISCAL_KILLSWITCH_ACTIVE',

@@ -37,6 +37,7 @@ export interface Config {
   webhookRetrySchedule: number[];
   /** How often a worker looks for jobs of crashed workers (expired, or without heartbeat). */
   workerSuperviseSeconds: number;
+  databasePreparedStatements: boolean;
   finishedJobsKeepHours: number;
   /** Multiplies every rate limit; 0 turns limiting off (load tests, benchmarks). */
   rateLimitScale: number;
@@ -214,6 +215,7 @@ export function loadConfig(env: Env = process.env): Config {
     allowPrivateUrls: read('ALLOW_PRIVATE_URLS'),
     webhookRetrySchedule,
     workerSuperviseSeconds: read('WORKER_SUPERVISE_SECONDS'),
+    databasePreparedStatements: read('DATABASE_PREPARED_STATEMENTS'),
     finishedJobsKeepHours: read('FINISHED_JOBS_KEEP_HOURS'),
     rateLimitScale,
     rateLimits,

@@ -1,5 +1,6 @@
 import knex, { type Knex } from 'knex';
 import pg from 'pg';
+import { preparingClient } from './prepared-statements.js';
 
 // `date` columns stay 'YYYY-MM-DD' strings (document dates, no time zone); counts become numbers.
 // `numeric` stays a string for decimal.js: money never passes through a JS float.
@@ -25,13 +26,19 @@ export interface DatabaseOptions {
    * commits do not wait for the WAL flush. Never for business data.
    */
   synchronousCommit?: boolean;
+  /**
+   * Run the queries marked `prepared` as named statements (prepared-statements.ts): the service's
+   * pools, unless DATABASE_PREPARED_STATEMENTS is false (a pooler that cannot follow them). Unset
+   * (the migrations' and the owner's pools): unnamed. Unmarked queries are never named.
+   */
+  preparedStatements?: boolean;
   /** Where knex's own warnings go (pool errors, deprecations); silent when unset. */
   log?: { warn(message: string): void };
 }
 
 export function createDatabase(url: string, options: DatabaseOptions = {}): Knex {
   return knex({
-    client: 'pg',
+    client: preparingClient(options.preparedStatements ?? false) as unknown as typeof knex.Client,
     connection: { connectionString: url, application_name: options.applicationName ?? 'einvoice' },
     pool: {
       min: 0,

@@ -154,6 +154,12 @@ export const SETTINGS = {
     processes: SERVICE,
     parse: parse.secondsList,
   }),
+  DATABASE_PREPARED_STATEMENTS: setting({
+    default: 'true',
+    help: '`false` runs every query unnamed: for a pooler in transaction mode that cannot follow named prepared statements (PgBouncer before 1.21, or without `max_prepared_statements`); the hottest writes then plan on every run',
+    processes: SERVICE,
+    parse: parse.boolean,
+  }),
   WORKER_SUPERVISE_SECONDS: setting({
     default: '60',
     help: 'how often a worker re-queues the jobs of a crashed worker (expired or without heartbeat)',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Caller, Environment } from './caller.js';
 import type { EventName } from './event-catalogue.js';
+import { prepared } from './prepared-statements.js';
 import type { JobSender } from './tx-jobs.js';
 
 /** Event data always names the resource it is about. */
@@ -35,7 +36,7 @@ export function txEvents(tx: Knex.Transaction, jobs: JobSender, caller: Caller, 
       if (!tenantId || !environment) throw new Error(`event ${name} needs a tenant and an environment`);
       return { id: randomUUID(), tenant_id: tenantId, environment, name, data, created_at: at };
     });
-    await tx('events').insert(rows);
+    await prepared(tx('events').insert(rows), 'insert_events');
     await jobs.sendMany(
       'dispatch-event',
       rows.map((row) => ({ payload: { eventId: row.id, tenantId: row.tenant_id }, group: { id: row.tenant_id } })),

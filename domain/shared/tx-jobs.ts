@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { fromKnex, type PgBoss, type SendOptions } from 'pg-boss';
 import { FairShare } from './fair-share.js';
+import { prepared } from './prepared-statements.js';
 import { type JobPayloads, QUEUES, type QueueName } from './queues.js';
 
 /** One job of a `sendMany`: its payload and the options a batch may vary per job. */
@@ -25,9 +26,19 @@ const prioritised = (queue: QueueName, options: SendOptions): SendOptions =>
     ? { ...options, priority: fairShare.next(queue, options.group.id) }
     : options;
 
+/**
+ * pg-boss's statements in the operation's transaction, each run as a named statement: a job insert
+ * is planned once per connection instead of at every send (prepared-statements.ts). pg-boss's own
+ * knex adapter, given a transaction whose `raw` marks what it runs.
+ */
+const preparedAdapter = (tx: Knex.Transaction) =>
+  fromKnex({
+    raw: (sql: string, bindings: readonly unknown[]) => prepared(tx.raw(sql, bindings as Knex.RawBinding[]), 'pgboss'),
+  } as never);
+
 /** The only caller of `boss.send` and `boss.insert`. */
 export function txJobs(boss: PgBoss, tx: Knex.Transaction): JobSender {
-  const db = fromKnex(tx);
+  const db = preparedAdapter(tx);
   return {
     send: (queue, payload, options = {}) =>
       boss.send(queue, payload, { ...QUEUES[queue].send, ...prioritised(queue, options), db }),
