@@ -143,6 +143,8 @@ export class StripePaymentProvider implements PaymentProvider {
     if (form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     let lastProblem = '';
+    const networkProblem = (err: unknown) =>
+      (err as Error).name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs} ms` : (err as Error).message;
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       if (attempt > 1) await sleep((this.options.retryDelayMs ?? 250) * 2 ** (attempt - 2));
       let res: Response;
@@ -155,10 +157,7 @@ export class StripePaymentProvider implements PaymentProvider {
           signal: AbortSignal.timeout(this.options.timeoutMs),
         });
       } catch (err) {
-        lastProblem =
-          (err as Error).name === 'TimeoutError'
-            ? `no answer within ${this.options.timeoutMs} ms`
-            : (err as Error).message;
+        lastProblem = networkProblem(err);
         continue;
       }
       let text: string;
@@ -166,10 +165,7 @@ export class StripePaymentProvider implements PaymentProvider {
         text = await res.text();
       } catch (err) {
         // the connection cut while the body was read: as a network error
-        lastProblem =
-          (err as Error).name === 'TimeoutError'
-            ? `no answer within ${this.options.timeoutMs} ms`
-            : (err as Error).message;
+        lastProblem = networkProblem(err);
         continue;
       }
       let json: Record<string, unknown> | null = null;

@@ -1,3 +1,5 @@
+import { sfntChecksum, writeSfnt } from './sfnt-file.js';
+
 /**
  * A TrueType font program without its hinting: the glyphs' instructions, and the `fpgm`, `prep` and
  * `cvt ` tables they run with (OpenType spec, "glyf", "fpgm", "prep", "cvt "). Hinting snaps outlines
@@ -95,49 +97,18 @@ function readTables(font: Buffer): Map<string, Buffer> {
   return tables;
 }
 
-/** An sfnt with these tables, in tag order, each 4-byte aligned, with its checksums. */
+/** An sfnt with these tables, in tag order, with their checksums and head.checkSumAdjustment. */
 function writeFont(version: number, tables: Map<string, Buffer>): Buffer {
-  const tags = [...tables.keys()].sort();
-  const count = tags.length;
-  const entrySelector = Math.floor(Math.log2(count));
-  const searchRange = 2 ** entrySelector * 16;
-  const header = Buffer.alloc(12 + 16 * count);
-  header.writeUInt32BE(version, 0);
-  header.writeUInt16BE(count, 4);
-  header.writeUInt16BE(searchRange, 6);
-  header.writeUInt16BE(entrySelector, 8);
-  header.writeUInt16BE(count * 16 - searchRange, 10);
-  const bodies: Buffer[] = [];
-  let offset = header.length;
-  let headOffset = -1;
-  tags.forEach((tag, i) => {
-    const table = Buffer.from(tables.get(tag) as Buffer);
-    if (tag === 'head') {
-      table.writeUInt32BE(0, 8); // checkSumAdjustment, set once the whole font is summed
-      headOffset = offset;
-    }
-    const record = 12 + 16 * i;
-    header.write(tag, record, 'latin1');
-    header.writeUInt32BE(checksum(table), record + 4);
-    header.writeUInt32BE(offset, record + 8);
-    header.writeUInt32BE(table.length, record + 12);
-    const padded = table.length % 4 ? Buffer.concat([table, Buffer.alloc(4 - (table.length % 4))]) : table;
-    bodies.push(padded);
-    offset += padded.length;
+  const entries = [...tables.keys()].sort().map((tag) => {
+    const data = Buffer.from(tables.get(tag) as Buffer);
+    if (tag === 'head') data.writeUInt32BE(0, 8); // checkSumAdjustment, set once the whole font is summed
+    return { tag, checksum: sfntChecksum(data), data };
   });
-  const font = Buffer.concat([header, ...bodies]);
-  if (headOffset >= 0) font.writeUInt32BE((0xb1b0afba - checksum(font)) >>> 0, headOffset + 8);
-  return font;
-}
-
-function checksum(data: Buffer): number {
-  let sum = 0;
-  const whole = data.length - (data.length % 4);
-  for (let i = 0; i < whole; i += 4) sum = (sum + data.readUInt32BE(i)) >>> 0;
-  if (whole < data.length) {
-    const tail = Buffer.alloc(4);
-    data.copy(tail, 0, whole);
-    sum = (sum + tail.readUInt32BE(0)) >>> 0;
+  const font = writeSfnt(version, entries);
+  const head = entries.findIndex((table) => table.tag === 'head');
+  if (head >= 0) {
+    const headOffset = font.readUInt32BE(12 + 16 * head + 8);
+    font.writeUInt32BE((0xb1b0afba - sfntChecksum(font)) >>> 0, headOffset + 8);
   }
-  return sum;
+  return font;
 }

@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import { type SfntTable, writeSfnt } from './sfnt-file.js';
 
 const WOFF_SIGNATURE = 0x774f4646; // 'wOFF'
 
@@ -14,7 +15,7 @@ export function woffToSfnt(woff: Buffer): Buffer {
   if (woff.length < 44 || woff.readUInt32BE(0) !== WOFF_SIGNATURE) throw new Error('not a WOFF 1.0 font');
   const flavor = woff.readUInt32BE(4);
   const numTables = woff.readUInt16BE(12);
-  const tables: { tag: string; checksum: number; data: Buffer }[] = [];
+  const tables: SfntTable[] = [];
   for (let i = 0; i < numTables; i++) {
     const entry = 44 + i * 20;
     const tag = woff.toString('latin1', entry, entry + 4);
@@ -26,26 +27,5 @@ export function woffToSfnt(woff: Buffer): Buffer {
     if (data.length !== origLength) throw new Error(`WOFF table ${tag} does not inflate to its declared length`);
     tables.push({ tag, checksum: woff.readUInt32BE(entry + 16), data });
   }
-  // the sfnt offset table's binary-search fields (OpenType "Table Directory")
-  const entrySelector = Math.floor(Math.log2(numTables));
-  const searchRange = 2 ** entrySelector * 16;
-  const header = Buffer.alloc(12 + 16 * numTables);
-  header.writeUInt32BE(flavor, 0);
-  header.writeUInt16BE(numTables, 4);
-  header.writeUInt16BE(searchRange, 6);
-  header.writeUInt16BE(entrySelector, 8);
-  header.writeUInt16BE(numTables * 16 - searchRange, 10);
-  const parts: Buffer[] = [header];
-  let offset = header.length;
-  tables.forEach((table, i) => {
-    const entry = 12 + i * 16;
-    header.write(table.tag, entry, 'latin1');
-    header.writeUInt32BE(table.checksum, entry + 4);
-    header.writeUInt32BE(offset, entry + 8);
-    header.writeUInt32BE(table.data.length, entry + 12);
-    const padding = (4 - (table.data.length % 4)) % 4; // tables start on 4-byte boundaries
-    parts.push(table.data, Buffer.alloc(padding));
-    offset += table.data.length + padding;
-  });
-  return Buffer.concat(parts);
+  return writeSfnt(flavor, tables);
 }
