@@ -101,6 +101,20 @@ export interface QueueSpec {
 }
 
 /** One table of queue options for every queue (pg-boss `docs/api/queues.md`). */
+/**
+ * The document queues' options. A worker killed mid-batch loses its heartbeat: the batch is worked
+ * again after 10 s, not at its 120 s expiry (the fault suite, test/faults/, kills workers
+ * mid-generation).
+ */
+const DOCUMENT_RENDERING = {
+  retryLimit: 5,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 300,
+  expireInSeconds: 120,
+  heartbeatSeconds: 10,
+} as const;
+
 export const QUEUES: Record<QueueName, QueueSpec> = {
   'dispatch-event': {
     // A worker killed, or a database that restarted, mid-batch: the jobs it held lose their heartbeat
@@ -133,30 +147,10 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
     // As for reset links: a few quick retries; after that the user asks for a new link.
     create: { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 120 },
   },
-  'generate-invoice-documents': {
-    // Rendering is pure and a failure is recorded on the invoice; retries cover crashes and the database.
-    // A worker killed mid-batch loses its heartbeat: the batch is worked again after 10 s, not at
-    // its 120 s expiry (the fault suite, test/faults/, kills workers mid-generation).
-    create: {
-      retryLimit: 5,
-      retryDelay: 5,
-      retryBackoff: true,
-      retryDelayMax: 300,
-      expireInSeconds: 120,
-      heartbeatSeconds: 10,
-    },
-  },
-  'generate-credit-note-documents': {
-    // As for invoices: rendering is pure and a failure is recorded on the credit note.
-    create: {
-      retryLimit: 5,
-      retryDelay: 5,
-      retryBackoff: true,
-      retryDelayMax: 300,
-      expireInSeconds: 120,
-      heartbeatSeconds: 10,
-    },
-  },
+  // Rendering is pure and a failure is recorded on the invoice; retries cover crashes and the database.
+  'generate-invoice-documents': { create: DOCUMENT_RENDERING },
+  // As for invoices: a failure is recorded on the credit note.
+  'generate-credit-note-documents': { create: DOCUMENT_RENDERING },
 
   'deliver-webhook': {
     // The webhook schedule is ours (each failed attempt queues the next one with startAfter); these

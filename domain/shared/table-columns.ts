@@ -8,9 +8,8 @@ const known = new Map<string, Promise<string>>();
  * later migration adds is left out rather than changing the statement's result and failing it in
  * the processes still running the previous release. Read once per process from the catalog.
  */
-export function tableColumns(tx: Knex, table: string, alias?: string): Promise<string> {
-  const key = `${table}\u0000${alias ?? ''}`;
-  let columns = known.get(key);
+export function tableColumns(tx: Knex, table: string): Promise<string> {
+  let columns = known.get(table);
   if (!columns) {
     columns = tx
       .raw<{ rows: { attname: string }[] }>(
@@ -19,9 +18,9 @@ export function tableColumns(tx: Knex, table: string, alias?: string): Promise<s
           order by attnum`,
         [table],
       )
-      .then(({ rows }) => rows.map((r) => `${alias ? `${alias}.` : ''}"${r.attname}"`).join(', '));
-    columns.catch(() => known.delete(key));
-    known.set(key, columns);
+      .then(({ rows }) => rows.map((r) => `"${r.attname}"`).join(', '));
+    columns.catch(() => known.delete(table));
+    known.set(table, columns);
   }
   return columns;
 }
