@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { JobResult } from 'pg-boss';
+import { wakeAnotherLoop } from '../domain/shared/boss-wakeups.js';
 import type { Deps } from '../domain/shared/deps.js';
 import { ensureQueues, QUEUE_NAMES, type QueueName } from '../domain/shared/queues.js';
 import { SCHEDULES, WORKERS, type WorkerSpec } from './queues.js';
@@ -56,7 +57,10 @@ export async function workQueue<Q extends QueueName>(
       // Each job of a batch is settled on its own: one failure retries that job, not its batch.
       perJobResults: true,
     },
-    async (jobs) => runBatch(spec, jobs as unknown as JobRef<Q>[], deps),
+    async (jobs) => {
+      if (jobs.length >= spec.batch && workers > 1) wakeAnotherLoop(deps.boss, queue);
+      return runBatch(spec, jobs as unknown as JobRef<Q>[], deps);
+    },
   );
 }
 

@@ -1,4 +1,5 @@
 import { PgBoss } from 'pg-boss';
+import { wakeOneLoopPerNotification } from './boss-wakeups.js';
 
 export const BOSS_SCHEMA = 'pgboss';
 
@@ -31,5 +32,6 @@ export function createBoss(url: string, role: BossRole, options: BossOptions = {
     superviseIntervalSeconds: supervise,
     monitorIntervalSeconds: supervise,
   });
+  if (role === 'worker') wakeOneLoopPerNotification(boss);
   return boss;
 }

@@ -26,7 +26,12 @@ interface Started {
  * A worker-role pg-boss working `queue` with the queue's own WORKERS options, but with a handler
  * that only records the order jobs start in (and takes `ms`): what is measured is pickup, not work.
  */
-async function startRecordingWorker<Q extends QueueName>(queue: Q, polling: Polling, ms: number) {
+async function startRecordingWorker<Q extends QueueName>(
+  queue: Q,
+  polling: Polling,
+  ms: number | ((payload: JobPayloads[Q]) => number),
+  loops: Partial<Pick<WorkerSpec<Q>, 'workers' | 'batch'>> = {},
+) {
   const boss: PgBoss = createBoss(env.database.url, 'worker');
   boss.on('error', () => {});
   await boss.start();
@@ -34,10 +39,11 @@ async function startRecordingWorker<Q extends QueueName>(queue: Q, polling: Poll
   const handler = async (payload: JobPayloads[Q]) => {
     const { tenantId, invoiceId, creditNoteId, deliveryId } = payload as Record<string, string>;
     started.set(invoiceId ?? creditNoteId ?? deliveryId!, { tenantId: tenantId!, order: started.size });
-    await sleep(ms);
+    await sleep(typeof ms === 'number' ? ms : ms(payload));
   };
-  await workQueue(queue, { ...WORKERS[queue], handler, batchHandler: undefined }, { ...env.deps, boss }, polling);
-  return { started, stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
+  const spec = { ...WORKERS[queue], ...loops, handler, batchHandler: undefined };
+  await workQueue(queue, spec, { ...env.deps, boss }, polling);
+  return { boss, started, stop: () => boss.stop({ graceful: true, timeout: 5000 }) };
 }
 
 /** Queues `count` jobs of one tenant the way operations do (txJobs: the tenant's fair-share priority). */
@@ -113,6 +119,79 @@ test.serial('a job sent in a transaction wakes an idle worker at the commit, not
     await waitFor(async () => worker.started.has(payload.deliveryId), 20_000);
     const pickup = Date.now() - committedAt;
     t.true(pickup < polling.seconds * 1000, `started ${pickup} ms after the commit`);
+  } finally {
+    await worker.stop();
+  }
+});
+
+/** When each loop of `queue` last came back from a fetch, by loop. */
+const lastFetches = (boss: PgBoss, queue: string) =>
+  new Map(
+    boss
+      .getWipData()
+      .filter((loop) => loop.name === queue)
+      .map((loop) => [loop.id, loop.lastFetchedOn]),
+  );
+
+test.serial('a job sent wakes one idle loop of its queue, not every loop', async (t) => {
+  const queue = 'deliver-webhook';
+  const polling = { seconds: 60, notifySeconds: 60 };
+  const tenantId = randomUUID();
+  const worker = await startRecordingWorker(queue, polling, 1);
+  try {
+    t.true(WORKERS[queue].workers! > 2);
+    // The first fetches are behind every loop: all asleep until a NOTIFY or a minute.
+    await waitFor(async () => [...lastFetches(worker.boss, queue).values()].every((at) => at !== null));
+    await sleep(300);
+    for (let k = 1; k <= 3; k++) {
+      const before = lastFetches(worker.boss, queue);
+      const deliveryId = randomUUID();
+      await env.deps.db.transaction((trx) =>
+        txJobs(env.deps.boss, trx).send(queue, { tenantId, deliveryId, attempt: 1 }, { group: { id: tenantId } }),
+      );
+      await waitFor(async () => worker.started.has(deliveryId), 20_000);
+      await sleep(300);
+      const after = lastFetches(worker.boss, queue);
+      const woken = [...after].filter(([id, at]) => at !== before.get(id)).length;
+      t.is(woken, 1, `job ${k}: ${woken} of ${after.size} loops fetched`);
+    }
+  } finally {
+    await worker.stop();
+  }
+});
+
+test.serial('a job sent while every loop is busy is fetched as soon as one is done, not at the next poll', async (t) => {
+  const queue = 'deliver-webhook';
+  const polling = { seconds: 60, notifySeconds: 60 };
+  const tenantId = randomUUID();
+  const slow = new Set<string>([randomUUID(), randomUUID()]);
+  const worker = await startRecordingWorker(queue, polling, ({ deliveryId }) => (slow.has(deliveryId) ? 1500 : 1), {
+    workers: 2,
+    batch: 1,
+  });
+  try {
+    await waitFor(async () => [...lastFetches(worker.boss, queue).values()].every((at) => at !== null));
+    // Two tenants: one tenant's claimed jobs are capped at the pool less one loop.
+    await env.deps.db.transaction((trx) =>
+      txJobs(env.deps.boss, trx).sendMany(
+        queue,
+        [...slow].map((deliveryId) => {
+          const owner = randomUUID();
+          return { payload: { tenantId: owner, deliveryId, attempt: 1 }, group: { id: owner } };
+        }),
+      ),
+    );
+    await waitFor(async () => worker.started.size === 2);
+    t.true(worker.boss.getWipData().filter((loop) => loop.name === queue).every((loop) => loop.count === 1));
+
+    const deliveryId = randomUUID();
+    const sentAt = Date.now();
+    await env.deps.db.transaction((trx) =>
+      txJobs(env.deps.boss, trx).send(queue, { tenantId, deliveryId, attempt: 1 }, { group: { id: tenantId } }),
+    );
+    await waitFor(async () => worker.started.has(deliveryId), 30_000);
+    const pickup = Date.now() - sentAt;
+    t.true(pickup < 10_000, `started ${pickup} ms after it was sent`);
   } finally {
     await worker.stop();
   }
