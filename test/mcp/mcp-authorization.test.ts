@@ -8,6 +8,7 @@ import type { JsonSchema } from '../../schemas/registry.js';
 import { type Actor, EXPECTED } from '../contract/authorization-matrix.js';
 import { readJson } from '../helpers/http.js';
 import { seedPlatformTenant, seedUser, seedUserKey } from '../helpers/identities.js';
+import { sample } from '../helpers/schema-sample.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON-RPC bodies loosely
@@ -93,37 +94,6 @@ function expected(tool: (typeof TOOLS)[number]): Record<KeyActor, Outcome> {
           : 'served',
     ]),
   ) as Record<KeyActor, Outcome>;
-}
-
-/** The smallest arguments a schema accepts: required fields only, ids fresh. */
-function sample(schema: JsonSchema, name = ''): unknown {
-  const s = schema as Json;
-  if (s.const !== undefined) return s.const;
-  if (s.enum) return s.enum[0];
-  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
-  switch (type) {
-    case 'object': {
-      const keys: string[] = s.required?.length
-        ? s.required
-        : s.minProperties
-          ? Object.keys(s.properties).slice(0, 1)
-          : [];
-      return Object.fromEntries(keys.map((key) => [key, sample(s.properties[key], key)]));
-    }
-    case 'array':
-      return [sample(s.items ?? {})];
-    case 'integer':
-    case 'number':
-      return name === 'year' ? 2026 : Math.max(1, s.minimum ?? 1);
-    case 'boolean':
-      return false;
-    default:
-      if (s.format === 'uuid') return randomUUID();
-      if (s.format === 'date') return '2026-01-15';
-      if (s.format === 'email') return 'someone@example.com';
-      if (s.pattern === '^[0-9]{14}$') return '73282932000074';
-      return 'x';
-  }
 }
 
 let app: TestApp;

@@ -3,6 +3,7 @@ import type { RouteSpec } from '../../api/http/route-spec.js';
 import { TOOLS } from '../../api/mcp/tools/index.js';
 import { ROUTES } from '../../api/routes/index.js';
 import { readJson } from '../helpers/http.js';
+import { sample } from '../helpers/schema-sample.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { ACTORS, type Actor, KEY_ACTORS, seedActors, seedWorldA, type WorldA } from './isolation/world.js';
 import {
@@ -19,7 +20,6 @@ import {
   markersFor,
   mcpVariants,
   NOT_SEEDED,
-  sample,
 } from './isolation-matrix.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON-RPC bodies are read loosely

@@ -227,29 +227,3 @@ export function mcpVariants(tool: string, args: Record<string, unknown>, a: Worl
   }
   return variants.length ? variants : [args];
 }
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON Schemas are read loosely
-type Json = any;
-
-/** The smallest arguments a schema accepts: required fields only, ids fresh. */
-export function sample(schema: JsonSchema, name = ''): unknown {
-  const s = schema as Json;
-  if (s.const !== undefined) return s.const;
-  if (s.enum) return s.enum[0];
-  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
-  switch (type) {
-    case 'object':
-      return Object.fromEntries(((s.required ?? []) as string[]).map((key) => [key, sample(s.properties[key], key)]));
-    case 'array':
-      return [sample(s.items ?? {})];
-    case 'integer':
-    case 'number':
-      return name === 'year' ? 2026 : Math.max(1, s.minimum ?? 1);
-    case 'boolean':
-      return false;
-    default:
-      if (s.format === 'uuid') return randomUUID();
-      if (s.format === 'date') return '2026-01-15';
-      return 'x';
-  }
-}

@@ -160,42 +160,50 @@ test.serial('a job sent wakes one idle loop of its queue, not every loop', async
   }
 });
 
-test.serial('a job sent while every loop is busy is fetched as soon as one is done, not at the next poll', async (t) => {
-  const queue = 'deliver-webhook';
-  const polling = { seconds: 60, notifySeconds: 60 };
-  const tenantId = randomUUID();
-  const slow = new Set<string>([randomUUID(), randomUUID()]);
-  const worker = await startRecordingWorker(queue, polling, ({ deliveryId }) => (slow.has(deliveryId) ? 1500 : 1), {
-    workers: 2,
-    batch: 1,
-  });
-  try {
-    await waitFor(async () => [...lastFetches(worker.boss, queue).values()].every((at) => at !== null));
-    // Two tenants: one tenant's claimed jobs are capped at the pool less one loop.
-    await env.deps.db.transaction((trx) =>
-      txJobs(env.deps.boss, trx).sendMany(
-        queue,
-        [...slow].map((deliveryId) => {
-          const owner = randomUUID();
-          return { payload: { tenantId: owner, deliveryId, attempt: 1 }, group: { id: owner } };
-        }),
-      ),
-    );
-    await waitFor(async () => worker.started.size === 2);
-    t.true(worker.boss.getWipData().filter((loop) => loop.name === queue).every((loop) => loop.count === 1));
+test.serial(
+  'a job sent while every loop is busy is fetched as soon as one is done, not at the next poll',
+  async (t) => {
+    const queue = 'deliver-webhook';
+    const polling = { seconds: 60, notifySeconds: 60 };
+    const tenantId = randomUUID();
+    const slow = new Set<string>([randomUUID(), randomUUID()]);
+    const worker = await startRecordingWorker(queue, polling, ({ deliveryId }) => (slow.has(deliveryId) ? 1500 : 1), {
+      workers: 2,
+      batch: 1,
+    });
+    try {
+      await waitFor(async () => [...lastFetches(worker.boss, queue).values()].every((at) => at !== null));
+      // Two tenants: one tenant's claimed jobs are capped at the pool less one loop.
+      await env.deps.db.transaction((trx) =>
+        txJobs(env.deps.boss, trx).sendMany(
+          queue,
+          [...slow].map((deliveryId) => {
+            const owner = randomUUID();
+            return { payload: { tenantId: owner, deliveryId, attempt: 1 }, group: { id: owner } };
+          }),
+        ),
+      );
+      await waitFor(async () => worker.started.size === 2);
+      t.true(
+        worker.boss
+          .getWipData()
+          .filter((loop) => loop.name === queue)
+          .every((loop) => loop.count === 1),
+      );
 
-    const deliveryId = randomUUID();
-    const sentAt = Date.now();
-    await env.deps.db.transaction((trx) =>
-      txJobs(env.deps.boss, trx).send(queue, { tenantId, deliveryId, attempt: 1 }, { group: { id: tenantId } }),
-    );
-    await waitFor(async () => worker.started.has(deliveryId), 30_000);
-    const pickup = Date.now() - sentAt;
-    t.true(pickup < 10_000, `started ${pickup} ms after it was sent`);
-  } finally {
-    await worker.stop();
-  }
-});
+      const deliveryId = randomUUID();
+      const sentAt = Date.now();
+      await env.deps.db.transaction((trx) =>
+        txJobs(env.deps.boss, trx).send(queue, { tenantId, deliveryId, attempt: 1 }, { group: { id: tenantId } }),
+      );
+      await waitFor(async () => worker.started.has(deliveryId), 30_000);
+      const pickup = Date.now() - sentAt;
+      t.true(pickup < 10_000, `started ${pickup} ms after it was sent`);
+    } finally {
+      await worker.stop();
+    }
+  },
+);
 
 test.serial('a tenant queued behind another tenant’s backlog starts before that backlog is done', async (t) => {
   const queue = 'generate-credit-note-documents';
