@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { type CreationReport, createInvoices, type LoadTenant } from './invoice-load.js';
-import { databaseNow, documentsPerSecond, type QueuePickup, queuePickup } from './job-pickup.js';
+import { databaseNow, documentsPerSecond, type QueuePickup, type QueueWindow, queuePickup } from './job-pickup.js';
 import { log } from './log.js';
 import type { WebhookReceiver } from './webhook-receiver.js';
 
@@ -79,7 +79,7 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
     `${label}: ${creation.created} created in ${creation.seconds} s (${creation.requests_per_s} req/s)` +
       `${creation.timed_out ? ', stopped by its timeout' : ''}`,
   );
-  let counts = await countPhase(options, prefix);
+  let counts = await countPhase(options, prefix, window);
   const readyAtLastCreation = counts.ready;
   const backlogAtLastCreation = counts.total - counts.ready - counts.failed;
   let documentsAt: number | null = null;
@@ -95,7 +95,7 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
       lastProgress = now;
     }
     await sleep(Math.min(POLL_MS, deadline - now));
-    counts = await countPhase(options, prefix);
+    counts = await countPhase(options, prefix, window);
   }
   const waitedS = (performance.now() - finishedAt) / 1000;
   const webhooksDone = counts.webhooks >= counts.total;
@@ -129,13 +129,15 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
   return report;
 }
 
-async function countPhase(options: PhaseOptions, prefix: string): Promise<Counts> {
+/** The phase's invoices, found through the tenants' list index: polled, it must not cost the database a scan. */
+async function countPhase(options: PhaseOptions, prefix: string, window: QueueWindow): Promise<Counts> {
   const { rows } = await options.pool.query<{ total: number; ready: number; failed: number }>(
     `select count(*)::int as total,
             count(*) filter (where documents_status = 'ready')::int as ready,
             count(*) filter (where documents_status = 'failed')::int as failed
-       from invoices where invoice_number like $1`,
-    [`${prefix}-%`],
+       from invoices
+      where tenant_id = any($2) and environment = 'sandbox' and created_at >= $3 and invoice_number like $1`,
+    [`${prefix}-%`, window.tenantIds, window.since],
   );
   let webhooks = 0;
   let lastWebhookAt: number | null = null;
