@@ -80,7 +80,10 @@ export function buildContainer(config: Config, options: ContainerOptions): Depen
     }),
   });
   container.register(BOSS, {
-    useValue: createBoss(url, options.role, { superviseSeconds: config.workerSuperviseSeconds }),
+    useValue: createBoss(url, options.role, {
+      superviseSeconds: config.workerSuperviseSeconds,
+      preparedStatements: config.databasePreparedStatements,
+    }),
   });
   container.register(SCHEMAS, { useValue: createSchemaRegistry(ALL_SCHEMAS) });
   container.register(CLOCK, { useValue: systemClock });

@@ -1,5 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import { wakeOneLoopPerNotification } from './boss-wakeups.js';
+import { prepareBossStatements } from './prepared-statements.js';
 
 export const BOSS_SCHEMA = 'pgboss';
 
@@ -11,6 +12,8 @@ export interface BossOptions {
    * worker that died: expired, or silent past their heartbeat (WORKER_SUPERVISE_SECONDS).
    */
   superviseSeconds?: number;
+  /** pg-boss's queries with parameters run as named statements (DATABASE_PREPARED_STATEMENTS). */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -33,5 +36,6 @@ export function createBoss(url: string, role: BossRole, options: BossOptions = {
     monitorIntervalSeconds: supervise,
   });
   if (role === 'worker') wakeOneLoopPerNotification(boss);
+  if (options.preparedStatements && role !== 'migrate') prepareBossStatements(boss);
   return boss;
 }

@@ -70,3 +70,44 @@ function statementName(mark: string, sql: string): string {
   }
   return name;
 }
+
+/** At most this many of pg-boss's texts are named; any beyond (none are expected) run unnamed. */
+const BOSS_TEXTS_NAMED = 300;
+const bossNames = new Map<string, string>();
+
+/**
+ * pg-boss's own queries with parameters (the worker's fetches and completions, the supervisor's
+ * passes) as named statements too: a fetch over a capped queue cost PostgreSQL more to plan than to
+ * run. pg-boss inlines only its queue names and fixed states in its SQL, so its texts number a few
+ * per queue. Its results name their columns. Installed on the instance's database before `start()`.
+ */
+export function prepareBossStatements(boss: { getDb(): unknown }): void {
+  const db = boss.getDb() as {
+    executeSql?: (text: string, values?: unknown[]) => Promise<unknown>;
+    pool?: { query(config: { name: string; text: string; values: unknown[] }): Promise<unknown> };
+  };
+  const execute = db.executeSql?.bind(db);
+  if (!execute) return;
+  db.executeSql = (text, values) => {
+    const name = values?.length && db.pool ? bossStatementName(text) : null;
+    if (!name) return execute(text, values);
+    // Some of pg-boss's results are a job row's `*`: a pg-boss upgrade that changes the job table
+    // fails such a statement on the connections that prepared it; those run it unnamed.
+    return db
+      .pool!.query({ name, text, values: values! })
+      .catch((err: { code?: string; message?: string }) =>
+        err.code === '0A000' && /cached plan must not change result type/.test(err.message ?? '')
+          ? execute(text, values)
+          : Promise.reject(err),
+      );
+  };
+}
+
+function bossStatementName(text: string): string | null {
+  let name = bossNames.get(text);
+  if (!name && bossNames.size < BOSS_TEXTS_NAMED) {
+    name = `pgboss_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+    bossNames.set(text, name);
+  }
+  return name ?? null;
+}

@@ -1,9 +1,12 @@
 import test from 'ava';
+import type { PgBoss } from 'pg-boss';
 import { createInvoice } from '../../domain/invoicing/operations/create-invoice.js';
+import { createBoss } from '../../domain/shared/boss.js';
 import type { Caller } from '../../domain/shared/caller.js';
 import { execute } from '../../domain/shared/execute.js';
 import { type SeededTenant, seedPlatformTenant } from '../helpers/identities.js';
 import { invoiceBody } from '../helpers/invoice-bodies.js';
+import { waitFor } from '../helpers/processes.js';
 import { createTestDeps, type TestDeps } from '../helpers/test-deps.js';
 
 /**
@@ -68,6 +71,64 @@ test('DATABASE_PREPARED_STATEMENTS=false: nothing is named', async (t) => {
     for (let i = 1; i <= 3; i++) await create(env, tenant, `UN-${i}`);
     t.deepEqual(await preparedNames(env), []);
   } finally {
+    await env.close();
+  }
+});
+
+/** What pg-boss's pool has prepared, over each of its connections (its pool holds up to 4). */
+async function bossPreparedNames(boss: PgBoss): Promise<Set<string>> {
+  const db = boss.getDb() as { executeSql(text: string): Promise<{ rows: { name: string }[] }> };
+  const names = new Set<string>();
+  const reads = Array.from({ length: 8 }, () => db.executeSql('select name from pg_prepared_statements'));
+  for (const { rows } of await Promise.all(reads)) for (const r of rows) names.add(r.name);
+  return names;
+}
+
+test("pg-boss's own fetches and completions run named, and one whose job row changed runs unnamed", async (t) => {
+  const env = await createTestDeps();
+  const boss = createBoss(env.database.url, 'worker', { preparedStatements: true });
+  boss.on('error', () => {});
+  await boss.start();
+  try {
+    const queue = 'prepared-probe';
+    await boss.createQueue(queue);
+    const worked: string[] = [];
+    await boss.work(queue, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+      worked.push(job.id);
+    });
+    for (let i = 0; i < 6; i++) await boss.send(queue, {});
+    await waitFor(async () => worked.length === 6);
+    const names = [...(await bossPreparedNames(boss))];
+    t.true(
+      names.some((name) => name.startsWith('pgboss_')),
+      `pg-boss prepared: ${names.join(', ') || 'nothing'}`,
+    );
+
+    // a statement whose result is a row's `*`, prepared, then the row changes under it
+    const db = boss.getDb() as { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+    await env.ownerDb.raw('create table boss_prepared_probe (id int primary key)');
+    await env.ownerDb.raw('insert into boss_prepared_probe values (1)');
+    const probe = () => db.executeSql('select * from boss_prepared_probe where id = $1', [1]);
+    for (let i = 0; i < 8; i++) await probe();
+    await env.ownerDb.raw('alter table boss_prepared_probe add column added text');
+    for (let i = 0; i < 8; i++) t.deepEqual((await probe()).rows, [{ id: 1, added: null }]);
+  } finally {
+    await boss.stop({ graceful: false, timeout: 2000 });
+    await env.close();
+  }
+});
+
+test('DATABASE_PREPARED_STATEMENTS=false leaves pg-boss unnamed too', async (t) => {
+  const env = await createTestDeps();
+  const boss = createBoss(env.database.url, 'worker', { preparedStatements: false });
+  boss.on('error', () => {});
+  await boss.start();
+  try {
+    await boss.createQueue('prepared-probe');
+    for (let i = 0; i < 6; i++) await boss.send('prepared-probe', {});
+    t.false([...(await bossPreparedNames(boss))].some((name) => name.startsWith('pgboss_')));
+  } finally {
+    await boss.stop({ graceful: false, timeout: 2000 });
     await env.close();
   }
 });
