@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { prepared } from '../shared/prepared-statements.js';
 
 /** What `invoice_documents` holds per invoice (migrations/20261122001900_create_invoice_documents.ts). */
 export const DOCUMENT_KINDS = ['original', 'pdf', 'facturx', 'ubl', 'cii'] as const;
@@ -57,10 +58,14 @@ export async function saveInvoiceDocument(tx: Knex, doc: NewInvoiceDocument): Pr
 export async function saveGeneratedDocuments(tx: Knex, docs: readonly NewInvoiceDocument[]): Promise<void> {
   if (docs.length === 0) return;
   if (docs.some((d) => d.kind === 'original')) throw new Error('an original file is stored with saveInvoiceDocument');
-  await tx('invoice_documents')
-    .insert(docs.map(rowOf))
-    .onConflict(['invoice_id', 'kind'])
-    .merge(['content_type', 'filename', 'byte_size', 'sha256', 'content', 'created_at']);
+  // one text per number of files (a batch's invoices × their kinds), each planned once per connection
+  await prepared(
+    tx('invoice_documents')
+      .insert(docs.map(rowOf))
+      .onConflict(['invoice_id', 'kind'])
+      .merge(['content_type', 'filename', 'byte_size', 'sha256', 'content', 'created_at']),
+    'insert_generated_documents',
+  );
 }
 
 const rowOf = (doc: NewInvoiceDocument) => ({

@@ -3,6 +3,8 @@ import { actorOf } from '../audit/index.js';
 import { type RenderedFile, renderFormat } from '../documents/index.js';
 import type { Logger } from '../shared/logger.js';
 import type { OperationContext } from '../shared/operation.js';
+import { prepared } from '../shared/prepared-statements.js';
+import { tableColumns } from '../shared/table-columns.js';
 import { saveGeneratedDocuments } from './document-store.js';
 import { auditInvoices } from './invoice-audit.js';
 import type { InvoiceRow, StoredInvoice } from './invoice-row.js';
@@ -109,14 +111,14 @@ export async function recordInvoiceRenderings(
         })),
       ),
     );
-    const ready = await ctx
-      .tx('invoices')
-      .whereIn(
-        'id',
-        rendered.map(({ invoice }) => invoice.id),
-      )
-      .update({ documents_status: 'ready', documents_error: null, updated_at: now })
-      .returning<InvoiceRow[]>('*');
+    const ready = await prepared(
+      ctx
+        .tx('invoices')
+        .whereRaw('id = any(?::uuid[])', [rendered.map(({ invoice }) => invoice.id)])
+        .update({ documents_status: 'ready', documents_error: null, updated_at: now })
+        .returning<InvoiceRow[]>(ctx.tx.raw(await tableColumns(ctx.tx, 'invoices'))),
+      'invoices_ready',
+    );
     for (const row of ready) updated.set(row.id, row);
     await auditInvoices(
       ctx.tx,

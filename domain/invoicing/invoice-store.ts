@@ -206,10 +206,14 @@ export async function findInvoice(
 export async function linesOf(tx: Knex, invoiceIds: readonly string[]): Promise<Map<string, InvoiceLineRow[]>> {
   const byInvoice = new Map<string, InvoiceLineRow[]>(invoiceIds.map((id) => [id, []]));
   if (invoiceIds.length === 0) return byInvoice;
-  const rows = await tx('invoice_lines')
-    .whereIn('invoice_id', invoiceIds)
-    .orderBy(['invoice_id', 'line_number'])
-    .select<InvoiceLineRow[]>('*');
+  // one text whatever the number of invoices, so that it is planned once per connection
+  const rows = await prepared(
+    tx('invoice_lines')
+      .whereRaw('invoice_id = any(?::uuid[])', [[...invoiceIds]])
+      .orderBy(['invoice_id', 'line_number'])
+      .select<InvoiceLineRow[]>(tx.raw(await tableColumns(tx, 'invoice_lines'))),
+    'lines_of',
+  );
   for (const row of rows) byInvoice.get(row.invoice_id)?.push(row);
   return byInvoice;
 }

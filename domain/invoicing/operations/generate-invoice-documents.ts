@@ -1,6 +1,8 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { GeneratedDocumentsBatch, InvoiceDocumentsInput } from '../../../schemas/invoices.js';
 import { defineCommand } from '../../shared/operation.js';
+import { prepared } from '../../shared/prepared-statements.js';
+import { tableColumns } from '../../shared/table-columns.js';
 import {
   type GeneratedDocuments,
   type RenderOutcome,
@@ -36,13 +38,18 @@ export const generateInvoiceDocuments = defineCommand<InvoiceDocumentsInput, Gen
     // by id (the primary key), then matched on the tenant that queued each job.
     const asked = new Set(invoices.map((i) => `${i.id}:${i.tenant_id}`));
     const rows = (
-      await ctx
-        .tx('invoices')
-        .whereIn('id', [...new Set(invoices.map((i) => i.id))])
-        .whereIn('tenant_id', [...new Set(invoices.map((i) => i.tenant_id))])
-        .orderBy('id')
-        .forUpdate()
-        .select<InvoiceRow[]>('*')
+      await prepared(
+        ctx.tx
+          .from('invoices')
+          .whereRaw('id = any(?::uuid[]) and tenant_id = any(?::uuid[])', [
+            [...new Set(invoices.map((i) => i.id))],
+            [...new Set(invoices.map((i) => i.tenant_id))],
+          ])
+          .orderBy('id')
+          .forUpdate()
+          .select<InvoiceRow[]>(ctx.tx.raw(await tableColumns(ctx.tx, 'invoices'))),
+        'lock_invoices_to_render',
+      )
     ).filter((row) => asked.has(`${row.id}:${row.tenant_id}`));
     const pending = rows.filter((row) => row.documents_status !== 'ready');
     const lines = await linesOf(
