@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { Environment } from '../shared/caller.js';
+import { prepared } from '../shared/prepared-statements.js';
+import { tableColumns } from '../shared/table-columns.js';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -32,15 +34,17 @@ export function insertDeliveries(
     .returning(['id', 'endpoint_id', 'event_id', 'tenant_id']);
 }
 
-export const findDelivery = (
+export async function findDelivery(
   tx: Knex,
   tenantId: string,
   id: string,
   options: { forUpdate?: boolean } = {},
-): Promise<DeliveryRow | undefined> => {
-  const query = tx('webhook_deliveries').where({ tenant_id: tenantId, id }).first<DeliveryRow | undefined>('*');
-  return options.forUpdate ? query.forUpdate() : query;
-};
+): Promise<DeliveryRow | undefined> {
+  const columns = tx.raw(await tableColumns(tx, 'webhook_deliveries'));
+  const query = tx('webhook_deliveries').where({ tenant_id: tenantId, id }).first<DeliveryRow | undefined>(columns);
+  // every delivery attempt reads its row twice: planned once per connection
+  return prepared(options.forUpdate ? query.forUpdate() : query, 'find_delivery');
+}
 
 /** Stops the pending deliveries of an endpoint (deleted or disabled): their next jobs find nothing to do. */
 export const cancelPendingDeliveries = (tx: Knex, tenantId: string, endpointId: string, now: Date): Promise<number> =>
@@ -68,7 +72,7 @@ export interface AttemptRow {
 }
 
 export const insertAttempt = async (tx: Knex, row: Omit<AttemptRow, 'id'>): Promise<void> => {
-  await tx('webhook_attempts').insert(row);
+  await prepared(tx('webhook_attempts').insert(row), 'insert_webhook_attempt');
 };
 
 /** Attempts of one endpoint, newest first (id as tie-breaker). */

@@ -1,5 +1,6 @@
 import type { Environment } from '../shared/caller.js';
 import type { OperationContext } from '../shared/operation.js';
+import { prepared } from '../shared/prepared-statements.js';
 import { cancelPendingDeliveries } from './delivery-store.js';
 import { ENDPOINT_COLUMNS, updateEndpoint } from './endpoint-store.js';
 import type { WebhookEndpointRow } from './webhook-endpoint.js';
@@ -89,11 +90,14 @@ export async function applyAttemptOutcomes(
     changes.failure_count = raw('failure_count + ?', [streak.length]);
     changes.failing_since = raw('coalesce(failing_since, ?)', [streak[0].attemptedAt]);
   }
-  const [updated] = await ctx
-    .tx('webhook_endpoints')
-    .where({ tenant_id: tenantId, id: endpointId })
-    .update(changes)
-    .returning<WebhookEndpointRow[]>(ENDPOINT_COLUMNS);
+  const [updated] = await prepared(
+    ctx
+      .tx('webhook_endpoints')
+      .where({ tenant_id: tenantId, id: endpointId })
+      .update(changes)
+      .returning<WebhookEndpointRow[]>(ENDPOINT_COLUMNS),
+    'endpoint_health',
+  );
   // A deleted or paused endpoint is inactive: nothing more to decide for it.
   if (!updated?.is_active) return;
   const now = ctx.clock.now();

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { AppError } from '../shared/app-error.js';
 import type { Environment } from '../shared/caller.js';
 import { ALL_EVENTS } from '../shared/event-catalogue.js';
+import { prepared } from '../shared/prepared-statements.js';
 import type { WebhookEndpointRow } from './webhook-endpoint.js';
 
 /** Every column but `deleted_at` (deleted endpoints are never read back). */
@@ -61,7 +62,7 @@ export async function findEndpoint(
 
 /** An endpoint by id whatever its kind, deleted ones included (workers). */
 export const endpointById = (tx: Knex, tenantId: string, id: string): Promise<WebhookEndpointRow | undefined> =>
-  tx('webhook_endpoints').where({ tenant_id: tenantId, id }).first(ENDPOINT_COLUMNS);
+  prepared(tx('webhook_endpoints').where({ tenant_id: tenantId, id }).first(ENDPOINT_COLUMNS), 'endpoint_by_id');
 
 /** The tenant's own `webhook_url` endpoint of one environment (PUT /v1/tenant/me), if one is set. */
 export const tenantProfileEndpoint = (

@@ -1,5 +1,6 @@
 import type { PreparedWebhookDelivery, PrepareWebhookDeliveryInput } from '../../../schemas/webhook-deliveries.js';
 import { defineQuery } from '../../shared/operation.js';
+import { prepared } from '../../shared/prepared-statements.js';
 import { findDelivery } from '../delivery-store.js';
 import { endpointById } from '../endpoint-store.js';
 import { envelopeOf, type OutboxEvent } from '../envelope.js';
@@ -29,10 +30,13 @@ export const prepareWebhookDelivery = defineQuery<PrepareWebhookDeliveryInput, P
     if (delivery.attempts !== input.attempt - 1) return skip(`attempt ${input.attempt} is not the next one`);
     const endpoint = await endpointById(ctx.tx, tenantId, delivery.endpoint_id);
     if (!endpoint?.is_active) return skip('endpoint inactive');
-    const event = await ctx
-      .tx('events')
-      .where({ tenant_id: tenantId, id: delivery.event_id })
-      .first<OutboxEvent>(['id', 'name', 'environment', 'data', 'created_at']);
+    const event = await prepared(
+      ctx
+        .tx('events')
+        .where({ tenant_id: tenantId, id: delivery.event_id })
+        .first<OutboxEvent>(['id', 'name', 'environment', 'data', 'created_at']),
+      'delivery_event',
+    );
     return {
       send: true,
       request: signedRequest(

@@ -5,6 +5,7 @@ import type {
 } from '../../../schemas/webhook-deliveries.js';
 import type { Environment } from '../../shared/caller.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
+import { prepared } from '../../shared/prepared-statements.js';
 import { type DeliveryStatus, findDelivery, insertAttempt } from '../delivery-store.js';
 import { type AttemptOutcome, applyAttemptOutcomes } from '../endpoint-health.js';
 import { retryDelayMs } from '../retry-schedule.js';
@@ -108,16 +109,19 @@ async function recordAttempt(input: RecordWebhookAttemptInput, ctx: OperationCon
       : retry
         ? 'pending'
         : 'failed';
-  await ctx
-    .tx('webhook_deliveries')
-    .where({ tenant_id: tenantId, id: delivery.id })
-    .update({
-      attempts: input.attempt,
-      status,
-      last_attempt_at: attemptedAt,
-      next_attempt_at: nextAt,
-      completed_at: status === 'pending' ? null : (delivery.completed_at ?? now),
-    });
+  await prepared(
+    ctx
+      .tx('webhook_deliveries')
+      .where({ tenant_id: tenantId, id: delivery.id })
+      .update({
+        attempts: input.attempt,
+        status,
+        last_attempt_at: attemptedAt,
+        next_attempt_at: nextAt,
+        completed_at: status === 'pending' ? null : (delivery.completed_at ?? now),
+      }),
+    'record_delivery_attempt',
+  );
   if (nextAt) {
     await ctx.jobs.send(
       'deliver-webhook',
