@@ -45,7 +45,11 @@ const TOP_UP_FAULTS: StripeFault[][] = [
   ['429', 'reset', 'ok'],
   ['slow', 'ok'],
 ];
-/** `POST /EU-SES` per signature request, in order: made once per job, the job again 30-60 s later. */
+/**
+ * `POST /EU-SES` per signature request, in order: made once per job, the job again 30-60 s later. A
+ * refusal fails the request at once; the lasting 500 fails it after SIGNATURE_MAX_ATTEMPTS jobs. Both
+ * are refunded (docs/decisions/0092).
+ */
 const SIGNATURE_FAULTS: OpenapiFault[][] = [
   ['500'],
   ['429'],
@@ -64,6 +68,8 @@ const SUPERPDP_TIMEOUT_MS = 1000;
 const STRIPE_TIMEOUT_MS = 500;
 const OPENAPI_TIMEOUT_MS = 1000;
 const MAX_ATTEMPTS = 3;
+/** Handovers of a signature request while Openapi is unreachable: the second job (30 s on) is the last. */
+const SIGNATURE_MAX_ATTEMPTS = 2;
 
 test.before(async () => {
   superpdp = await startFakeSuperPdp(
@@ -87,6 +93,8 @@ test.before(async () => {
     SUPERPDP_TIMEOUT_MS: String(SUPERPDP_TIMEOUT_MS),
     // a lasting fault fails the invoice after 3 attempts (5-10 s, then 10-20 s), not 12 (about 2 h)
     TRANSMISSION_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+    // a lasting Openapi fault fails the request at its second handover (30-60 s), not its 12th (about 5 h)
+    SIGNATURE_SUBMIT_MAX_ATTEMPTS: String(SIGNATURE_MAX_ATTEMPTS),
     STRIPE_SECRET_KEY: 'sk_test_fault_suite',
     STRIPE_API_BASE: stripe.url,
     STRIPE_WEBHOOK_SECRET: STRIPE_WHSEC,
@@ -292,7 +300,7 @@ test.serial(
 );
 
 test.serial(
-  'Openapi answering 500, 429, slowly, HTML, cut short, reset or a refusal to a handover: each request created once at the provider, charged once',
+  'Openapi answering 500, 429, slowly, HTML, cut short, reset or a refusal to a handover: each request created once at the provider, charged once; a refusal or a lasting fault fails it, refunded once',
   async (t) => {
     const startedAt = Date.now();
     const tenant = await faultTenant(h);
@@ -315,14 +323,14 @@ test.serial(
     const [refused, lasting] = ids.slice(6);
     const lastingKey = signatureKeys[7];
     const rows = await until(
-      'every handover recorded, the refusal kept, the lasting fault tried by a second job',
+      'every handover recorded, the refusal failed, the lasting fault failed after its second job',
       async () => {
         const list = await signatureRows(h, ids);
         const byId = new Map(list.map((r) => [r.id, r]));
         const done =
           recovering.every((id) => byId.get(id)?.provider_id) &&
-          Boolean(byId.get(refused)?.provider_error) &&
-          (openapi.createCalls.get(lastingKey)?.length ?? 0) >= 2;
+          byId.get(refused)?.status === 'failed' &&
+          byId.get(lasting)?.status === 'failed';
         return done ? list : null;
       },
       180_000,
@@ -345,9 +353,34 @@ test.serial(
       );
     }
     t.is(openapi.created.get(signatureKeys[6]), undefined, 'a refused request is not at the provider');
-    t.regex(byId.get(refused)?.provider_error ?? '', /not a valid PDF\/A/, 'the refusal is kept with its reason');
     t.is(openapi.created.get(lastingKey), undefined, 'a lasting fault creates nothing');
-    t.is(byId.get(lasting)?.status, 'pending', 'a lasting fault leaves the request pending, retried');
+    // what the user reads: failed with the reason, the 1.20 EUR given back once, one signature.failed
+    const shown = new Map<string, { status: string; failure_reason: string | null }>();
+    for (const id of [refused, lasting]) {
+      const res = await request(h, 'GET', `/api/v1/signatures/${id}`, tenant.liveKey);
+      shown.set(id, res.body?.data as { status: string; failure_reason: string | null });
+    }
+    t.like(shown.get(refused), { status: 'failed' });
+    t.regex(shown.get(refused)?.failure_reason ?? '', /refused the request: .*not a valid PDF\/A/);
+    t.like(shown.get(lasting), { status: 'failed' });
+    t.regex(
+      shown.get(lasting)?.failure_reason ?? '',
+      new RegExp(`could not be reached after ${SIGNATURE_MAX_ATTEMPTS} attempts: Openapi answered 500`),
+    );
+    t.is(byId.get(lasting)?.provider_attempts, SIGNATURE_MAX_ATTEMPTS);
+    t.is(openapi.createCalls.get(lastingKey)?.length, SIGNATURE_MAX_ATTEMPTS, 'no handover after the last attempt');
+    const failedIds = [refused, lasting];
+    t.deepEqual(
+      rows.map((r) => [r.id, r.refunds]).sort(),
+      ids.map((id) => [id, failedIds.includes(id) ? 1 : 0]).sort(),
+      'each failed request refunded once, nothing else refunded',
+    );
+    const failedEvents = await h
+      .db('events')
+      .where({ name: 'signature.failed' })
+      .whereRaw("data->>'id' = any(?)", [failedIds]);
+    t.is(failedEvents.length, 2, 'one signature.failed per failed request');
+    t.is(await balanceOf(h, tenant.tenantId), (100 - 1.2 * recovering.length).toFixed(2), 'only the live ones paid');
     // a creation is tried once per job (never again within the call), the job again no sooner than 30 s later
     const lastingTimes = openapi.createTimes.get(lastingKey) ?? [];
     const jobGap = (lastingTimes[1] - lastingTimes[0]) / 1000;
@@ -358,21 +391,28 @@ test.serial(
     );
     const match = await balancesMatch(h, [tenant]);
     t.true(match, 'the balance equals the sum of its movements');
-    const found = recovering.filter((id) => openapi.created.get(signatureKeys[ids.indexOf(id)])?.length === 1).length;
+    const found =
+      recovering.filter((id) => openapi.created.get(signatureKeys[ids.indexOf(id)])?.length === 1).length +
+      failedIds.filter((id) => byId.get(id)?.status === 'failed' && byId.get(id)?.refunds === 1).length;
     figures.push({
       fault: `Openapi handover ${SIGNATURE_FAULTS.map((f) => (f.length > 2 ? `${f[0]} lasting` : f.join('>'))).join(', ')}; token mint 500`,
       requested: ids.length,
       acknowledged: ids.length,
       found,
-      lost: recovering.length - found,
+      lost: ids.length - found,
       doubled: duplicates.length + rows.filter((r) => r.charges > 1).length,
       unanswered_at_first: ids.length,
-      half_written: rows.filter((r) => r.charges !== 1).length,
+      half_written: rows.filter((r) => r.charges !== 1 || (r.status === 'failed') !== (r.refunds === 1)).length,
       redelivered: 0,
+      refunds: {
+        failed: rows.filter((r) => r.status === 'failed').length,
+        refunded: rows.filter((r) => r.refunds > 0).length,
+        doubled: rows.filter((r) => r.refunds > 1).length,
+      },
       ledger_valid: await ledgerValid(h, [tenant]),
       balances_match: match,
       seconds: Math.round((Date.now() - startedAt) / 1000),
-      missing: `create calls ${signatureKeys.map((k) => openapi.createCalls.get(k)?.join('>')).join(' ')}; ${openapi.lookups} look-ups; token ${openapi.tokenCalls.join(' ')}; job gap ${jobGap.toFixed(1)} s; refused: ${byId.get(refused)?.provider_error}`,
+      missing: `create calls ${signatureKeys.map((k) => openapi.createCalls.get(k)?.join('>')).join(' ')}; ${openapi.lookups} look-ups; token ${openapi.tokenCalls.join(' ')}; job gap ${jobGap.toFixed(1)} s; failed: ${failedIds.map((id) => byId.get(id)?.failure_reason).join(' | ')}`,
     });
   },
 );

@@ -134,6 +134,14 @@ const FAULTS: { name: string; script(): void; message: RegExp }[] = [
     message: /answer to the signed document is not a PDF/,
   },
   {
+    name: 'signed file cut short',
+    script: () => {
+      openapi.script(DETAIL, DONE);
+      openapi.script(SIGNED_FILE, pdf(SIGNED.subarray(0, Math.floor(SIGNED.length / 2))));
+    },
+    message: /answer to the signed document is a PDF cut short/,
+  },
+  {
     name: 'audit trail timeout',
     script: () => {
       openapi.script(DETAIL, DONE);
