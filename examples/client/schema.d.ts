@@ -3626,7 +3626,7 @@ export interface components {
                 invoices: number;
                 /** @description Charged for credit notes, EUR. */
                 credit_notes: number;
-                /** @description Charged for signature requests, EUR. */
+                /** @description Charged for signature requests, EUR (a `failed` one, refunded, not counted). */
                 signatures: number;
                 /** @description The three together, EUR. */
                 total: number;
