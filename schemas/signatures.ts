@@ -265,7 +265,11 @@ export const Signature = {
     },
     environment: { type: 'string', enum: ['sandbox', 'production'], description: "The key's environment." },
     sub_tenant_id: { type: ['string', 'null'], format: 'uuid', description: 'Sub-tenant, if any.' },
-    amount_charged: { type: 'number', description: 'What creating it cost (1.20 in production, 0 in sandbox).' },
+    amount_charged: {
+      type: 'number',
+      description:
+        'What creating it cost (1.20 in production, 0 in sandbox). A `failed` request keeps it: its refund is a `signature_refunded` balance movement.',
+    },
     signers: { type: 'array', items: { $ref: 'SignatureSigner' }, description: 'Signers, in order.' },
     refusal_reason: { type: ['string', 'null'], description: 'Why a signer refused.' },
     failure_reason: {

@@ -7162,7 +7162,7 @@ export interface components {
              * @description Sub-tenant, if any.
              */
             sub_tenant_id: string | null;
-            /** @description What creating it cost (1.20 in production, 0 in sandbox). */
+            /** @description What creating it cost (1.20 in production, 0 in sandbox). A `failed` request keeps it: its refund is a `signature_refunded` balance movement. */
             amount_charged: number;
             /** @description Signers, in order. */
             signers: components["schemas"]["SignatureSigner"][];
