@@ -110,7 +110,10 @@ export const AdminStats = {
           environment: { type: 'string', enum: ENVIRONMENTS, description: 'sandbox or production.' },
           invoices: { type: 'number', description: 'Charged for invoices, EUR.' },
           credit_notes: { type: 'number', description: 'Charged for credit notes, EUR.' },
-          signatures: { type: 'number', description: 'Charged for signature requests, EUR.' },
+          signatures: {
+            type: 'number',
+            description: 'Charged for signature requests, EUR (a `failed` one, refunded, not counted).',
+          },
           total: { type: 'number', description: 'The three together, EUR.' },
           currency: { type: 'string', enum: ['EUR'], description: 'Always EUR.' },
         },

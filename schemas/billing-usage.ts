@@ -159,7 +159,7 @@ export const BillingTransaction = {
       type: 'string',
       enum: BALANCE_TRANSACTION_TYPES,
       description:
-        'What moved the balance: a paid operation (`invoice_created`, `credit_note_created`, `signature_created`), a top-up, a manual credit or debit by the operator, or the monthly billing (`billing_discount` credited back, `billing_vat` debited).',
+        'What moved the balance: a paid operation (`invoice_created`, `credit_note_created`, `signature_created`), a top-up, a manual credit or debit by the operator, the monthly billing (`billing_discount` credited back, `billing_vat` debited), or the charge of a failed signature request given back (`signature_refunded`).',
     },
     amount: money('Signed: positive credits the balance, negative debits it (EUR).'),
     balance_after: money('The balance right after this movement (EUR).'),

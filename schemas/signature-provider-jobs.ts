@@ -122,13 +122,15 @@ export type SignatureHandover = FromSchema<typeof SignatureHandover>;
 export const RecordSignatureHandoverInput = {
   $id: 'RecordSignatureHandoverInput',
   type: 'object',
-  description: "The provider's answer to a handover: the request it made, or its refusal.",
+  description:
+    "The provider's answer to a handover: the request it made, its refusal, or that it could not be reached (one more attempt).",
   additionalProperties: false,
   required: ['id'],
   properties: {
     id: { type: 'string', format: 'uuid', description: 'Our request id.' },
     provider: { $ref: 'ProviderSignatureState', description: "The provider's request." },
     refusal: str("The provider's refusal.", 600),
+    unavailable: str('Why the provider could not be reached (network, timeout, 5xx, 429, a malformed answer).', 600),
   },
 } as const;
 export type RecordSignatureHandoverInput = FromSchema<

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { pageOf, pageParams } from './common.js';
 
 /** Signature request states (spec "Signature request") and signer states. */
-export const SIGNATURE_STATUSES = ['pending', 'completed', 'refused', 'expired', 'cancelled'] as const;
+export const SIGNATURE_STATUSES = ['pending', 'completed', 'refused', 'expired', 'cancelled', 'failed'] as const;
 export const SIGNER_STATUSES = ['pending', 'signed', 'refused'] as const;
 export const AUTH_METHODS = ['email', 'sms', 'both'] as const;
 /** Files of a signature request: production names (spec "Signatures") and sandbox names (spec "Sandbox"). */
@@ -219,7 +219,7 @@ export const SignatureSigner = {
       type: ['string', 'null'],
       format: 'uri',
       description:
-        "The signer's own signing page; null until a production request is handed over to the signature provider (seconds).",
+        "The signer's own signing page; null until a production request is handed over to the signature provider (seconds), and for a `failed` request.",
     },
     signed_at: { type: ['string', 'null'], format: 'date-time', description: 'When the signer signed.' },
   },
@@ -243,6 +243,8 @@ export const Signature = {
     'amount_charged',
     'signers',
     'refusal_reason',
+    'failure_reason',
+    'failed_at',
     'expires_at',
     'completed_at',
     'created_at',
@@ -255,12 +257,27 @@ export const Signature = {
     description: { type: ['string', 'null'], description: 'Shown to signers.' },
     document_name: str('File name of the document.'),
     document_size: { type: 'integer', description: 'Size of the document in bytes.' },
-    status: { type: 'string', enum: SIGNATURE_STATUSES, description: 'State of the request.' },
+    status: {
+      type: 'string',
+      enum: SIGNATURE_STATUSES,
+      description:
+        'State of the request: `pending`, then `completed`, `refused`, `expired`, `cancelled`, or `failed` (the signature provider could not take it; refunded, see `failure_reason`).',
+    },
     environment: { type: 'string', enum: ['sandbox', 'production'], description: "The key's environment." },
     sub_tenant_id: { type: ['string', 'null'], format: 'uuid', description: 'Sub-tenant, if any.' },
-    amount_charged: { type: 'number', description: 'What creating it cost (1.20 in production, 0 in sandbox).' },
+    amount_charged: {
+      type: 'number',
+      description:
+        'What creating it cost (1.20 in production, 0 in sandbox). A `failed` request keeps it: its refund is a `signature_refunded` balance movement.',
+    },
     signers: { type: 'array', items: { $ref: 'SignatureSigner' }, description: 'Signers, in order.' },
     refusal_reason: { type: ['string', 'null'], description: 'Why a signer refused.' },
+    failure_reason: {
+      type: ['string', 'null'],
+      description:
+        'Why the request is `failed`: the signature provider refused it, could not be reached after its retries, or reported an error. Its charge was refunded. Null otherwise.',
+    },
+    failed_at: { type: ['string', 'null'], format: 'date-time', description: 'When the request failed.' },
     expires_at: { type: 'string', format: 'date-time', description: 'Deadline.' },
     completed_at: { type: ['string', 'null'], format: 'date-time', description: 'When the last signer signed.' },
     created_at: { type: 'string', format: 'date-time', description: 'Creation time.' },

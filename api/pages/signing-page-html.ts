@@ -89,6 +89,7 @@ const CLOSED: Record<string, string> = {
   refused: 'A signer refused to sign this document: the signature request is refused.',
   expired: 'This signature request has expired: it can no longer be signed.',
   cancelled: 'This signature request was cancelled by its sender: it can no longer be signed.',
+  failed: 'The signature service could not take this signature request: it can no longer be signed.',
 };
 
 /** The signing page for a token, by the request's and the signer's state. */

@@ -55,6 +55,7 @@ export async function platformStats(tx: Knex, months: number, now: Date): Promis
        select 'credit_note', environment, amount_charged, created_at from credit_notes where deleted_at is null
        union all
        select 'signature', environment, amount_charged, created_at from signature_requests
+         where status <> 'failed' -- refunded (docs/decisions/0092)
      ) charged
      where created_at >= ?
      group by 1, 2

@@ -3,8 +3,9 @@ import type { Decimal } from './money.js';
 
 /**
  * Every kind of balance movement: the spec's transaction types, plus `balance_credit` by an
- * operator, and the monthly billing's `billing_discount` (the volume discount credited back) and
- * `billing_vat` (the month's VAT debited; docs/decisions/0054).
+ * operator, the monthly billing's `billing_discount` (the volume discount credited back) and
+ * `billing_vat` (the month's VAT debited; docs/decisions/0054), and `signature_refunded` (a failed
+ * signature request's charge given back; docs/decisions/0092).
  */
 export const BALANCE_TRANSACTION_TYPES = [
   'invoice_created',
@@ -15,6 +16,7 @@ export const BALANCE_TRANSACTION_TYPES = [
   'balance_debit',
   'billing_discount',
   'billing_vat',
+  'signature_refunded',
 ] as const;
 export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number];
 

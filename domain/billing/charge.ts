@@ -56,3 +56,39 @@ export async function chargeFor(ctx: OperationContext, request: ChargeRequest): 
   await afterDebit(ctx, request.tenantId, price, applied);
   return price;
 }
+
+export interface RefundRequest {
+  tenantId: string;
+  /** What the request was charged (its `amount_charged`); nothing is refunded for zero. */
+  amount: string;
+  referenceType: string;
+  referenceId: string;
+  reason: string;
+  now: Date;
+}
+
+/**
+ * Gives a failed signature request's charge back to the balance, in the caller's transaction
+ * (docs/decisions/0092): a `signature_refunded` credit referencing the request. Once per request:
+ * a second refund of it is a no-op (the unique index on refunds makes that hold even for callers
+ * that do not lock the request). Returns the amount refunded.
+ */
+export async function refundSignature(ctx: OperationContext, request: RefundRequest): Promise<Decimal> {
+  const amount = new Decimal(request.amount);
+  if (amount.lessThanOrEqualTo(0)) return new Decimal(0);
+  const already = await ctx
+    .tx('balance_transactions')
+    .where({ tenant_id: request.tenantId, type: 'signature_refunded', reference_id: request.referenceId })
+    .first('id');
+  if (already) return new Decimal(0);
+  const applied = await applyBalanceMovement(ctx.tx, request.tenantId, {
+    type: 'signature_refunded',
+    amount,
+    reason: request.reason,
+    referenceType: request.referenceType,
+    referenceId: request.referenceId,
+    actor: 'system',
+    now: request.now,
+  });
+  return applied ? amount : new Decimal(0);
+}

@@ -6,7 +6,7 @@
 export { BALANCE_TRANSACTION_TYPES, type BalanceTransactionType } from './balance-store.js';
 export { MONTH_PATTERN } from './billing-period.js';
 export { VOLUME_DISCOUNT_TIERS } from './billing-totals.js';
-export { chargeFor } from './charge.js';
+export { chargeFor, refundSignature } from './charge.js';
 export { Decimal, moneyToJson, toMoney } from './money.js';
 export type { PaymentProvider, PaymentProviders } from './payment-provider.js';
 export { paymentProvidersFor } from './payment-providers.js';

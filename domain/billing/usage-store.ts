@@ -27,6 +27,19 @@ export const emptyUsage = (month: string): MonthUsage => ({
   debited: new Decimal(0),
 });
 
+/**
+ * Leaves out the `signature_created` debit of a request refunded since (a failed request,
+ * docs/decisions/0092): a refunded signature is not usage, whatever month the refund fell in.
+ */
+function notRefunded(tx: Knex, alias: string) {
+  return tx('balance_transactions as refund')
+    .select(tx.raw('1'))
+    .where('refund.type', 'signature_refunded')
+    .andWhere('refund.tenant_id', tx.ref(`${alias}.tenant_id`))
+    .andWhere('refund.reference_id', tx.ref(`${alias}.reference_id`))
+    .andWhere(`${alias}.type`, 'signature_created');
+}
+
 /** `created_at` within the Paris months `from`..`to` (both included). */
 export function inParisMonths(tx: Knex, column: string, from: string, to: string) {
   return tx.raw(
@@ -37,8 +50,8 @@ export function inParisMonths(tx: Knex, column: string, from: string, to: string
 
 /**
  * A tenant's usage per Paris month from `from` to `to`, counted from its balance's usage debits in
- * one grouped statement (the `(tenant_id, created_at)` index bounds it). Months without usage are
- * absent from the map.
+ * one grouped statement (the `(tenant_id, created_at)` index bounds it), refunded signatures left
+ * out. Months without usage are absent from the map.
  */
 export async function monthlyUsage(
   tx: Knex,
@@ -46,16 +59,17 @@ export async function monthlyUsage(
   from: string,
   to: string,
 ): Promise<Map<string, MonthUsage>> {
-  const rows = await tx('balance_transactions')
-    .where({ tenant_id: tenantId })
-    .whereIn('type', Object.keys(USAGE_TYPES))
-    .andWhere(inParisMonths(tx, 'created_at', from, to))
+  const rows = await tx('balance_transactions as b')
+    .where('b.tenant_id', tenantId)
+    .whereIn('b.type', Object.keys(USAGE_TYPES))
+    .andWhere(inParisMonths(tx, 'b.created_at', from, to))
+    .whereNotExists(notRefunded(tx, 'b'))
     .groupByRaw('1, 2')
     .select<{ month: string; type: keyof typeof USAGE_TYPES; count: number; debited: string }[]>(
-      tx.raw(`to_char(created_at at time zone 'Europe/Paris', 'YYYY-MM') as month`),
-      'type',
+      tx.raw(`to_char(b.created_at at time zone 'Europe/Paris', 'YYYY-MM') as month`),
+      'b.type',
       tx.raw('count(*)::integer as count'),
-      tx.raw('sum(-amount)::text as debited'),
+      tx.raw('sum(-b.amount)::text as debited'),
     );
   const usage = new Map<string, MonthUsage>();
   for (const row of rows) {
@@ -74,6 +88,7 @@ export async function tenantsWithUsage(tx: Knex, month: string, tenantId?: strin
     .where('t.kind', 'platform')
     .whereIn('b.type', Object.keys(USAGE_TYPES))
     .andWhere(inParisMonths(tx, 'b.created_at', month, month))
+    .whereNotExists(notRefunded(tx, 'b'))
     .modify((q) => {
       if (tenantId) q.andWhere('b.tenant_id', tenantId);
     })

@@ -68,6 +68,8 @@ export interface Config {
   transmissionMaxAttempts: number;
   /** One call to the signature provider (Openapi). */
   openapiTimeoutMs: number;
+  /** Handovers of a signature request while the signature provider is unreachable before the request is `failed`. */
+  signatureSubmitMaxAttempts: number;
   /** One address for both Openapi hosts (a fake in tests); null: Openapi's own. */
   openapiBaseUrl: string | null;
   /** This service's OAuth app at SuperPDP (onboarding, provider-apis.md §1.2); null: the simulator or nothing. */
@@ -233,6 +235,7 @@ export function loadConfig(env: Env = process.env): Config {
     superpdpTimeoutMs: read('SUPERPDP_TIMEOUT_MS'),
     transmissionMaxAttempts: read('TRANSMISSION_MAX_ATTEMPTS'),
     openapiTimeoutMs: read('OPENAPI_TIMEOUT_MS'),
+    signatureSubmitMaxAttempts: read('SIGNATURE_SUBMIT_MAX_ATTEMPTS'),
     openapiBaseUrl: read('OPENAPI_BASE_URL'),
     superpdpClientId: read('SUPERPDP_CLIENT_ID'),
     superpdpClientSecret: read('SUPERPDP_CLIENT_SECRET'),

@@ -127,7 +127,8 @@ export const ERROR_CATALOGUE = {
   },
   INVALID_STATE: {
     status: 409,
-    description: 'The operation does not apply to the resource in its current state (deleting a sent invoice).',
+    description:
+      'The operation does not apply to the resource in its current state (deleting a sent invoice, cancelling a failed signature request).',
   },
   SIGNATURE_NOT_COMPLETED: {
     status: 409,
@@ -194,7 +195,7 @@ export const ERROR_CATALOGUE = {
   SIGNATURE_NOT_PENDING: {
     status: 422,
     description:
-      'Sandbox: the signature request is no longer pending (already completed, cancelled, refused or expired).',
+      'Sandbox: the signature request is no longer pending (already completed, cancelled, refused, expired or failed).',
   },
   RATE_LIMIT_EXCEEDED: { status: 429, description: 'Too many requests: wait `retry_after` seconds.' },
   INTERNAL_ERROR: {

@@ -21,6 +21,8 @@ export const EVENT_NAMES = [
   'signature.refused',
   'signature.expired',
   'signature.cancelled',
+  // Ours (docs/decisions/0092): the signature provider could not take the request; refunded.
+  'signature.failed',
   'onboarding.completed',
   'balance.low',
   'balance.critical',

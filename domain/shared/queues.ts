@@ -71,7 +71,7 @@ export interface JobPayloads {
   'submit-signature': { tenantId: string; signatureId: string };
   /** Read a request's state at the signature provider and apply it (a callback's hint, or the poll). */
   'sync-signature': { tenantId: string; signatureId: string };
-  /** Delete a cancelled or expired request at the signature provider. */
+  /** Delete a cancelled, expired or failed request at the signature provider. */
   'delete-provider-signature': { tenantId: string; signatureId: string };
   /** Cron: queue a `sync-signature` for provider requests not heard of for a while (a lost callback). */
   'sync-provider-signatures': Record<string, never>;
@@ -274,8 +274,11 @@ export const QUEUES: Record<QueueName, QueueSpec> = {
     create: { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 300 },
   },
   // The provider down or its wallet empty: retried for about a day, then the dead-letter queue.
+  // An unreachable provider is retried 30 s doubling up to 1 h; the request fails (and is refunded)
+  // after SIGNATURE_SUBMIT_MAX_ATTEMPTS (12, about 5 h; domain/signatures/operations/record-signature-handover.ts),
+  // counted on the row: the retry limit only leaves room for that count and for crashes.
   'submit-signature': {
-    create: { retryLimit: 12, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 },
+    create: { retryLimit: 20, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300 },
   },
   // One sync per request queued and one running (singletonKey = request id): a burst of callbacks
   // is one sync, and a callback during a sync still gets one after it. The poll catches up on failures.

@@ -298,6 +298,12 @@ export const SETTINGS = {
     processes: SERVICE,
     parse: parse.integer(100, 300_000),
   }),
+  SIGNATURE_SUBMIT_MAX_ATTEMPTS: setting({
+    default: '12',
+    help: 'handovers of a production signature request while the signature provider (Openapi) is unreachable (30 s doubling up to 1 h, about 5 h at 12) before the request is `failed` and refunded',
+    processes: WORKER,
+    parse: parse.integer(1, 21),
+  }),
   SUPERPDP_WEBHOOK_SECRET: setting({
     default: '',
     help: 'shared secret of the signed `/webhooks/superpdp*` sync triggers; empty refuses them (401)',

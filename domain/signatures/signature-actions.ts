@@ -16,8 +16,14 @@ export const REMINDER_INTERVAL_SECONDS = 3600;
  */
 export type Surface = 'production' | 'sandbox';
 
+/** The request's state in words: a failed one says why and that it was refunded. */
+const stateOf = (r: SignatureRequestRow) =>
+  r.status === 'failed'
+    ? `failed (${r.failure_reason ?? 'the signature provider could not take it'}; its charge was refunded)`
+    : r.status;
+
 const notPending = (r: SignatureRequestRow, what: string) =>
-  new AppError('SIGNATURE_NOT_PENDING', `Signature request ${r.id} is ${r.status}: it cannot be ${what}.`, {
+  new AppError('SIGNATURE_NOT_PENDING', `Signature request ${r.id} is ${stateOf(r)}: it cannot be ${what}.`, {
     body: { status: r.status },
   });
 
@@ -35,10 +41,8 @@ export async function cancelSignature(ctx: OperationContext, id: string, surface
     }
     throw new AppError(
       'INVALID_STATE',
-      `Signature request ${r.id} is ${r.status}: only a pending request can be cancelled.`,
-      {
-        body: { status: r.status },
-      },
+      `Signature request ${r.id} is ${stateOf(r)}: only a pending request can be cancelled.`,
+      { body: { status: r.status, ...(r.status === 'failed' ? { failure_reason: r.failure_reason } : {}) } },
     );
   }
   const now = ctx.clock.now();
@@ -72,8 +76,8 @@ export async function remindSignature(
     if (surface === 'sandbox') throw notPending(r, 'reminded');
     throw new AppError(
       'CANNOT_REMIND',
-      `Signature request ${r.id} is ${r.status === 'pending' ? 'past its deadline' : r.status}: only a pending request can be reminded.`,
-      { body: { status: r.status } },
+      `Signature request ${r.id} is ${r.status === 'pending' ? 'past its deadline' : stateOf(r)}: only a pending request can be reminded.`,
+      { body: { status: r.status, ...(r.status === 'failed' ? { failure_reason: r.failure_reason } : {}) } },
     );
   }
   const pending = signers.filter((s) => s.status === 'pending');

@@ -1,6 +1,6 @@
 import type { Environment } from '../shared/caller.js';
 
-export type SignatureStatus = 'pending' | 'completed' | 'refused' | 'expired' | 'cancelled';
+export type SignatureStatus = 'pending' | 'completed' | 'refused' | 'expired' | 'cancelled' | 'failed';
 export type SignerStatus = 'pending' | 'signed' | 'refused';
 export type AuthMethod = 'email' | 'sms' | 'both';
 export type SignatureFileKind = 'original' | 'signed' | 'proof';
@@ -48,6 +48,11 @@ export interface SignatureRequestRow {
   provider_state: string | null;
   provider_error: string | null;
   provider_synced_at: Date | null;
+  /** Handovers that met an unreachable provider: the request fails at SIGNATURE_SUBMIT_MAX_ATTEMPTS. */
+  provider_attempts: number;
+  /** Why a `failed` request failed (the provider refused it, could not be reached, or reported an error). */
+  failure_reason: string | null;
+  failed_at: Date | null;
   created_at: Date;
   updated_at: Date;
   completed_at: Date | null;

@@ -28,6 +28,8 @@ export interface SignatureView {
     signed_at: string | null;
   }[];
   refusal_reason: string | null;
+  failure_reason: string | null;
+  failed_at: string | null;
   expires_at: string;
   completed_at: string | null;
   created_at: string;
@@ -61,6 +63,8 @@ export function toSignatureView(config: Config, { request: r, signers }: StoredS
       signed_at: s.signed_at?.toISOString() ?? null,
     })),
     refusal_reason: r.refusal_reason,
+    failure_reason: r.failure_reason,
+    failed_at: r.failed_at?.toISOString() ?? null,
     expires_at: r.expires_at.toISOString(),
     completed_at: r.completed_at?.toISOString() ?? null,
     created_at: r.created_at.toISOString(),
@@ -70,10 +74,12 @@ export function toSignatureView(config: Config, { request: r, signers }: StoredS
 
 /**
  * A signer's signing link: the service's signing page, or for Openapi requests the provider's link,
- * null until the request is handed over (a few seconds after creation).
+ * null until the request is handed over (a few seconds after creation). A failed request has none:
+ * nobody can sign it.
  */
 export const signingLinkOf = (
   config: Config,
-  r: Pick<SignatureRequestRow, 'provider'>,
+  r: Pick<SignatureRequestRow, 'provider' | 'status'>,
   s: Pick<SignerRow, 'id' | 'provider_url_sealed'>,
-): string | null => (r.provider === 'openapi' ? providerUrlOf(config, s) : signingUrlOf(config, s.id));
+): string | null =>
+  r.status === 'failed' ? null : r.provider === 'openapi' ? providerUrlOf(config, s) : signingUrlOf(config, s.id);

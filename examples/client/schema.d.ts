@@ -1833,7 +1833,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List signature requests newest first, with their signers. A key reads its own environment only; a dashboard token both. Filters: status (pending, completed, refused, expired, cancelled), environment. Paginated: per_page default 25, at most 100. */
+        /** List signature requests newest first, with their signers. A key reads its own environment only; a dashboard token both. Filters: status (pending, completed, refused, expired, cancelled, failed), environment. Paginated: per_page default 25, at most 100. */
         get: operations["list_signatures"];
         put?: never;
         /** Create a simple electronic signature request (EU-SES) in the key's environment: a PDF of at most 20 MB (base64, checked by content), 1 to 10 signers with the contact their OTP channel needs, optional positions on its pages, branding and deadline (30 days by default, at most a year). Charged 1.20 EUR in production (402 INSUFFICIENT_BALANCE when short), free in sandbox. Each signer gets a signing_url. */
@@ -1904,7 +1904,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a pending signature request: its signing links stop working. 400 ALREADY_COMPLETED for a completed request; 409 INVALID_STATE for one already refused, expired or cancelled. */
+        /** Cancel a pending signature request: its signing links stop working. 400 ALREADY_COMPLETED for a completed request; 409 INVALID_STATE for one already refused, expired, cancelled or failed (the message gives its failure_reason). */
         post: operations["cancel_signature"];
         delete?: never;
         options?: never;
@@ -1919,7 +1919,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List signature requests newest first, with their signers. A key reads its own environment only; a dashboard token both. Filters: status (pending, completed, refused, expired, cancelled), environment. Paginated: per_page default 25, at most 100. */
+        /** List signature requests newest first, with their signers. A key reads its own environment only; a dashboard token both. Filters: status (pending, completed, refused, expired, cancelled, failed), environment. Paginated: per_page default 25, at most 100. */
         get: operations["list_signatures_2"];
         put?: never;
         /** Create a simple electronic signature request (EU-SES) in the key's environment: a PDF of at most 20 MB (base64, checked by content), 1 to 10 signers with the contact their OTP channel needs, optional positions on its pages, branding and deadline (30 days by default, at most a year). Charged 1.20 EUR in production (402 INSUFFICIENT_BALANCE when short), free in sandbox. Each signer gets a signing_url. */
@@ -1973,7 +1973,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remind the pending signers of a pending sandbox signature request (nothing is sent in sandbox), at most once an hour. 422 SIGNATURE_NOT_PENDING when it is completed, cancelled, refused or expired; 400 CANNOT_REMIND within the hour; 400 NO_PENDING_SIGNERS. */
+        /** Remind the pending signers of a pending sandbox signature request (nothing is sent in sandbox), at most once an hour. 422 SIGNATURE_NOT_PENDING when it is completed, cancelled, refused, expired or failed; 400 CANNOT_REMIND within the hour; 400 NO_PENDING_SIGNERS. */
         post: operations["send_sandbox_reminder"];
         delete?: never;
         options?: never;
@@ -1990,7 +1990,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a pending sandbox signature request. 422 SIGNATURE_NOT_PENDING when it is already cancelled, completed, refused or expired. */
+        /** Cancel a pending sandbox signature request. 422 SIGNATURE_NOT_PENDING when it is already cancelled, completed, refused, expired or failed. */
         post: operations["cancel_sandbox_signature"];
         delete?: never;
         options?: never;
@@ -3626,7 +3626,7 @@ export interface components {
                 invoices: number;
                 /** @description Charged for credit notes, EUR. */
                 credit_notes: number;
-                /** @description Charged for signature requests, EUR. */
+                /** @description Charged for signature requests, EUR (a `failed` one, refunded, not counted). */
                 signatures: number;
                 /** @description The three together, EUR. */
                 total: number;
@@ -4069,10 +4069,10 @@ export interface components {
              */
             id: string;
             /**
-             * @description What moved the balance: a paid operation (`invoice_created`, `credit_note_created`, `signature_created`), a top-up, a manual credit or debit by the operator, or the monthly billing (`billing_discount` credited back, `billing_vat` debited).
+             * @description What moved the balance: a paid operation (`invoice_created`, `credit_note_created`, `signature_created`), a top-up, a manual credit or debit by the operator, the monthly billing (`billing_discount` credited back, `billing_vat` debited), or the charge of a failed signature request given back (`signature_refunded`).
              * @enum {string}
              */
-            type: "invoice_created" | "credit_note_created" | "signature_created" | "balance_topup" | "balance_credit" | "balance_debit" | "billing_discount" | "billing_vat";
+            type: "invoice_created" | "credit_note_created" | "signature_created" | "balance_topup" | "balance_credit" | "balance_debit" | "billing_discount" | "billing_vat" | "signature_refunded";
             /** @description Signed: positive credits the balance, negative debits it (EUR). */
             amount: number;
             /** @description The balance right after this movement (EUR). */
@@ -7148,10 +7148,10 @@ export interface components {
             /** @description Size of the document in bytes. */
             document_size: number;
             /**
-             * @description State of the request.
+             * @description State of the request: `pending`, then `completed`, `refused`, `expired`, `cancelled`, or `failed` (the signature provider could not take it; refunded, see `failure_reason`).
              * @enum {string}
              */
-            status: "pending" | "completed" | "refused" | "expired" | "cancelled";
+            status: "pending" | "completed" | "refused" | "expired" | "cancelled" | "failed";
             /**
              * @description The key's environment.
              * @enum {string}
@@ -7162,12 +7162,19 @@ export interface components {
              * @description Sub-tenant, if any.
              */
             sub_tenant_id: string | null;
-            /** @description What creating it cost (1.20 in production, 0 in sandbox). */
+            /** @description What creating it cost (1.20 in production, 0 in sandbox). A `failed` request keeps it: its refund is a `signature_refunded` balance movement. */
             amount_charged: number;
             /** @description Signers, in order. */
             signers: components["schemas"]["SignatureSigner"][];
             /** @description Why a signer refused. */
             refusal_reason: string | null;
+            /** @description Why the request is `failed`: the signature provider refused it, could not be reached after its retries, or reported an error. Its charge was refunded. Null otherwise. */
+            failure_reason: string | null;
+            /**
+             * Format: date-time
+             * @description When the request failed.
+             */
+            failed_at: string | null;
             /**
              * Format: date-time
              * @description Deadline.
@@ -7234,7 +7241,7 @@ export interface components {
             status: "pending" | "signed" | "refused";
             /**
              * Format: uri
-             * @description The signer's own signing page; null until a production request is handed over to the signature provider (seconds).
+             * @description The signer's own signing page; null until a production request is handed over to the signature provider (seconds), and for a `failed` request.
              */
             signing_url: string | null;
             /**
@@ -7706,6 +7713,13 @@ export interface components {
                     };
                     /** @description `billing_vat` transactions. */
                     billing_vat: {
+                        /** @description Number of transactions. */
+                        count: number;
+                        /** @description Their signed sum (EUR): credits positive, debits negative. */
+                        amount: number;
+                    };
+                    /** @description `signature_refunded` transactions. */
+                    signature_refunded: {
                         /** @description Number of transactions. */
                         count: number;
                         /** @description Their signed sum (EUR): credits positive, debits negative. */
@@ -10529,7 +10543,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only movements of this type. */
-                type?: "invoice_created" | "credit_note_created" | "signature_created" | "balance_topup" | "balance_credit" | "balance_debit" | "billing_discount" | "billing_vat";
+                type?: "invoice_created" | "credit_note_created" | "signature_created" | "balance_topup" | "balance_credit" | "balance_debit" | "billing_discount" | "billing_vat" | "signature_refunded";
                 /** @description Made on or after this day (Europe/Paris). */
                 date_from?: string;
                 /** @description Made on or before this day (Europe/Paris). */
@@ -15444,7 +15458,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Status. */
-                status?: "pending" | "completed" | "refused" | "expired" | "cancelled";
+                status?: "pending" | "completed" | "refused" | "expired" | "cancelled" | "failed";
                 /** @description Environment. */
                 environment?: "sandbox" | "production";
                 /** @description Page number, from 1. */
@@ -15458,7 +15472,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description List signature requests newest first, with their signers. A key reads its own environment only; a dashboard token both. Filters: status (pending, completed, refused, expired, cancelled), environment. Paginated: per_page default 25, at most 100. */
+            /** @description List signature requests newest first, with their signers. A key reads its own environment only; a dashboard token both. Filters: status (pending, completed, refused, expired, cancelled, failed), environment. Paginated: per_page default 25, at most 100. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15802,7 +15816,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Cancel a pending signature request: its signing links stop working. 400 ALREADY_COMPLETED for a completed request; 409 INVALID_STATE for one already refused, expired or cancelled. */
+            /** @description Cancel a pending signature request: its signing links stop working. 400 ALREADY_COMPLETED for a completed request; 409 INVALID_STATE for one already refused, expired, cancelled or failed (the message gives its failure_reason). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15835,7 +15849,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Status. */
-                status?: "pending" | "completed" | "refused" | "expired" | "cancelled";
+                status?: "pending" | "completed" | "refused" | "expired" | "cancelled" | "failed";
                 /** @description Environment. */
                 environment?: "sandbox" | "production";
                 /** @description Page number, from 1. */
@@ -15849,7 +15863,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description List signature requests newest first, with their signers. A key reads its own environment only; a dashboard token both. Filters: status (pending, completed, refused, expired, cancelled), environment. Paginated: per_page default 25, at most 100. */
+            /** @description List signature requests newest first, with their signers. A key reads its own environment only; a dashboard token both. Filters: status (pending, completed, refused, expired, cancelled, failed), environment. Paginated: per_page default 25, at most 100. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16146,7 +16160,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Remind the pending signers of a pending sandbox signature request (nothing is sent in sandbox), at most once an hour. 422 SIGNATURE_NOT_PENDING when it is completed, cancelled, refused or expired; 400 CANNOT_REMIND within the hour; 400 NO_PENDING_SIGNERS. */
+            /** @description Remind the pending signers of a pending sandbox signature request (nothing is sent in sandbox), at most once an hour. 422 SIGNATURE_NOT_PENDING when it is completed, cancelled, refused, expired or failed; 400 CANNOT_REMIND within the hour; 400 NO_PENDING_SIGNERS. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -16191,7 +16205,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Cancel a pending sandbox signature request. 422 SIGNATURE_NOT_PENDING when it is already cancelled, completed, refused or expired. */
+            /** @description Cancel a pending sandbox signature request. 422 SIGNATURE_NOT_PENDING when it is already cancelled, completed, refused, expired or failed. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17245,7 +17259,7 @@ export interface operations {
                     /** @description Where events are POSTed: an https URL with a public address (http and private addresses only where ALLOW_PRIVATE_URLS is set). */
                     url: string;
                     /** @description Events to receive (the catalogue of event names), or `["*"]` for every event. */
-                    events: ("invoice.created" | "invoice.validated" | "invoice.transmitted" | "invoice.rejected" | "invoice.paid" | "invoice.incoming.received" | "invoice.incoming.accepted" | "invoice.incoming.rejected" | "invoice.incoming.disputed" | "invoice.incoming.paid" | "credit_note.created" | "credit_note.sent" | "signature.created" | "signature.signed" | "signature.completed" | "signature.refused" | "signature.expired" | "signature.cancelled" | "onboarding.completed" | "balance.low" | "balance.critical" | "billing_invoice.created" | "balance.topped_up" | "balance.auto_reload_failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.viewed" | "quote.accepted" | "quote.refused" | "quote.expired" | "quote.cancelled" | "quote.converted" | "webhook_endpoint.disabled" | "kyb.status_changed" | "*")[];
+                    events: ("invoice.created" | "invoice.validated" | "invoice.transmitted" | "invoice.rejected" | "invoice.paid" | "invoice.incoming.received" | "invoice.incoming.accepted" | "invoice.incoming.rejected" | "invoice.incoming.disputed" | "invoice.incoming.paid" | "credit_note.created" | "credit_note.sent" | "signature.created" | "signature.signed" | "signature.completed" | "signature.refused" | "signature.expired" | "signature.cancelled" | "signature.failed" | "onboarding.completed" | "balance.low" | "balance.critical" | "billing_invoice.created" | "balance.topped_up" | "balance.auto_reload_failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.viewed" | "quote.accepted" | "quote.refused" | "quote.expired" | "quote.cancelled" | "quote.converted" | "webhook_endpoint.disabled" | "kyb.status_changed" | "*")[];
                     /**
                      * @description Events of this environment only: `sandbox` (sk_test_ keys) or `production` (sk_live_ keys).
                      * @enum {string}
@@ -17349,7 +17363,7 @@ export interface operations {
                     /** @description Where events are POSTed: an https URL with a public address (http and private addresses only where ALLOW_PRIVATE_URLS is set). */
                     url?: string;
                     /** @description Events to receive (the catalogue of event names), or `["*"]` for every event. */
-                    events?: ("invoice.created" | "invoice.validated" | "invoice.transmitted" | "invoice.rejected" | "invoice.paid" | "invoice.incoming.received" | "invoice.incoming.accepted" | "invoice.incoming.rejected" | "invoice.incoming.disputed" | "invoice.incoming.paid" | "credit_note.created" | "credit_note.sent" | "signature.created" | "signature.signed" | "signature.completed" | "signature.refused" | "signature.expired" | "signature.cancelled" | "onboarding.completed" | "balance.low" | "balance.critical" | "billing_invoice.created" | "balance.topped_up" | "balance.auto_reload_failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.viewed" | "quote.accepted" | "quote.refused" | "quote.expired" | "quote.cancelled" | "quote.converted" | "webhook_endpoint.disabled" | "kyb.status_changed" | "*")[];
+                    events?: ("invoice.created" | "invoice.validated" | "invoice.transmitted" | "invoice.rejected" | "invoice.paid" | "invoice.incoming.received" | "invoice.incoming.accepted" | "invoice.incoming.rejected" | "invoice.incoming.disputed" | "invoice.incoming.paid" | "credit_note.created" | "credit_note.sent" | "signature.created" | "signature.signed" | "signature.completed" | "signature.refused" | "signature.expired" | "signature.cancelled" | "signature.failed" | "onboarding.completed" | "balance.low" | "balance.critical" | "billing_invoice.created" | "balance.topped_up" | "balance.auto_reload_failed" | "quote.created" | "quote.updated" | "quote.sent" | "quote.viewed" | "quote.accepted" | "quote.refused" | "quote.expired" | "quote.cancelled" | "quote.converted" | "webhook_endpoint.disabled" | "kyb.status_changed" | "*")[];
                     /**
                      * @description Events of this environment only: `sandbox` (sk_test_ keys) or `production` (sk_live_ keys).
                      * @enum {string}

@@ -11,6 +11,9 @@ import { createInvoice } from '../helpers/invoices.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { TestClock, withClock } from '../helpers/test-clock.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read bodies loosely
+type Json = any;
+
 const clock = new TestClock('2026-11-15T10:00:00Z');
 let app: TestApp;
 test.before(async () => {
@@ -105,6 +108,56 @@ test.serial('usage: per month, newest first: counts, amounts, the tier reached, 
   });
   t.is(invoice.status, 'draft');
 });
+
+/** A `signature_refunded` credit of one of the tenant's signature debits (a failed request, docs/decisions/0092). */
+async function refundOneSignature(db: Knex, tenantId: string, at: string): Promise<string> {
+  const debit = await db('balance_transactions')
+    .where({ tenant_id: tenantId, type: 'signature_created' })
+    .orderBy('created_at')
+    .first('reference_id');
+  await db('balance_transactions').insert({
+    tenant_id: tenantId,
+    type: 'signature_refunded',
+    amount: '1.20',
+    balance_after: 500,
+    currency: 'EUR',
+    reference_type: 'signature',
+    reference_id: debit.reference_id,
+    created_at: at,
+  });
+  return debit.reference_id;
+}
+
+test.serial(
+  "usage: a refunded signature is out of its month's usage and invoice; a month of refunded ones only is not billed",
+  async (t) => {
+    const tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
+    await app.ownerDb('balances').where({ tenant_id: tenant.tenantId }).update({ amount: '100.00' });
+    await seedUsage(app.ownerDb, tenant.tenantId, 'signature_created', 3, '2026-10-10T08:00:00Z');
+    await refundOneSignature(app.ownerDb, tenant.tenantId, '2026-10-10T09:00:00Z');
+    clock.set('2026-11-15T10:00:00Z');
+    const october = (await readJson(await get(tenant, '/usage?month=2026-10'))).data.months[0];
+    // 2 × 1.20 = 2.40; VAT 0.48; TTC 2.88.
+    t.like(october, { signatures: { count: 2, amount: 2.4 }, total_ht: 2.4, total_ttc: 2.88 });
+    clock.set('2026-11-01T02:00:00Z');
+    const billed = (await billTenantMonth({ tenantId: tenant.tenantId, month: '2026-10' }, app.deps)) as Json;
+    clock.set('2026-11-15T10:00:00Z');
+    const invoice = (await readJson(await get(tenant, `/invoices/${billed.id}`))).data;
+    t.like(invoice, { signatures: { count: 2, amount: 2.4 }, total_ttc: 2.88, debited_amount: 2.4 });
+
+    // One signature in October, refunded early in November (a failure after its retries): October has no usage.
+    const refundedOnly = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
+    await seedUsage(app.ownerDb, refundedOnly.tenantId, 'signature_created', 1, '2026-10-31T22:00:00Z');
+    await refundOneSignature(app.ownerDb, refundedOnly.tenantId, '2026-11-01T00:30:00Z');
+    const months = (await readJson(await get(refundedOnly, '/usage?months=2'))).data.months;
+    t.like(months[1], { month: '2026-10', signatures: { count: 0, amount: 0 }, total_ttc: 0 });
+    t.like(months[0], { month: '2026-11', signatures: { count: 0, amount: 0 } });
+    t.like(await billTenantMonth({ tenantId: refundedOnly.tenantId, month: '2026-10' }, app.deps), {
+      outcome: 'nothing_to_bill',
+      id: null,
+    });
+  },
+);
 
 test.serial('transactions: every movement with its balance_after, newest first, filtered and paged', async (t) => {
   const tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });

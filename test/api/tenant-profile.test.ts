@@ -234,10 +234,11 @@ test("GET /tenant/stats: real counts of the caller's environment and this month'
   t.deepEqual(sandbox.current_month.transactions.invoice_created, { count: 2, amount: -0.08 });
   t.deepEqual(sandbox.current_month.transactions.balance_credit, { count: 1, amount: 50 });
   t.deepEqual(sandbox.current_month.transactions.signature_created, { count: 0, amount: 0 }, 'last month is out');
-  // Every type of movement, the monthly billing's two included.
-  t.is(Object.keys(sandbox.current_month.transactions).length, 8);
+  // Every type of movement, the monthly billing's two and the refund of a failed signature included.
+  t.is(Object.keys(sandbox.current_month.transactions).length, 9);
   t.deepEqual(sandbox.current_month.transactions.billing_discount, { count: 0, amount: 0 });
   t.deepEqual(sandbox.current_month.transactions.billing_vat, { count: 0, amount: 0 });
+  t.deepEqual(sandbox.current_month.transactions.signature_refunded, { count: 0, amount: 0 });
 
   const live = (await readJson(await tenantGet('/stats', key(tenant.keys.sk_live)))).data;
   t.is(live.environment, 'production');

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { minimalPdf } from '../helpers/minimal-pdf.js';
 
 /** How the fake Openapi answers one call. */
 export type OpenapiFault = 'ok' | '500' | '429' | 'slow' | 'html' | 'truncated' | 'reset' | 'refuse';
@@ -9,6 +10,13 @@ interface ProviderSigner {
   surname: string;
   email?: string;
   mobile?: string;
+}
+
+interface StoredRequest {
+  id: string;
+  createdAt: string;
+  signers: ProviderSigner[];
+  state: string;
 }
 
 export interface FakeOpenapi {
@@ -23,8 +31,26 @@ export interface FakeOpenapi {
   /** Faults served to `POST /tokens`, and the list and detail reads (a lost answer's look-up). */
   tokenCalls: OpenapiFault[];
   lookups: number;
+  /** Our callback URL of each request the fake holds (by its id), as the handover gave it. */
+  callbacks: Map<string, string>;
+  /** The reads of a request after its handover (`detail`, `signed`, `audit`, by its id), with the fault each met. */
+  reads: Map<string, { route: SignatureRead; fault: OpenapiFault }[]>;
+  /** Ends a request at the provider: every signer signed (`DONE`), or `ERROR` with error 110. */
+  finish(id: string, state: 'DONE' | 'ERROR'): void;
   close(): Promise<void>;
 }
+
+/** A read of a request at the provider: its detail, its signed PDF, its audit trail (as PDF). */
+export type SignatureRead = 'detail' | 'signed' | 'audit';
+/** The fault of the n-th read (from 0) of `route` for the request `id`. */
+export type ReadPlan = (route: SignatureRead, id: string, n: number) => OpenapiFault;
+
+/** What the fake serves as a signed PDF and an audit trail. */
+export const FAKE_SIGNED_PDF = minimalPdf([{ width: 595, height: 842 }]);
+export const FAKE_AUDIT_PDF = minimalPdf([
+  { width: 595, height: 842 },
+  { width: 595, height: 842 },
+]);
 
 const wrapped = (data: unknown) => ({ data, success: true, message: '', error: null });
 
@@ -33,18 +59,23 @@ const wrapped = (data: unknown) => ({ data, success: true, message: '', error: n
  * pins with nock) on one loopback address. `plan(key, n)` is the fault of the n-th `POST /EU-SES`
  * (from 0) of one request, keyed by its first signer's e-mail. `slow` and `truncated` create the
  * request before their faulty answer (Openapi has it, the answer was lost); the others create nothing;
- * `refuse` is a 422 refusal of the document.
+ * `refuse` is a 422 refusal of the document. `readPlan` is the fault of each read of a request once
+ * handed over (the sync's detail and files; a look-up's detail too): `truncated` cuts a JSON answer,
+ * or a PDF, in its middle.
  */
 export async function startFakeOpenapi(
   plan: (key: string, n: number) => OpenapiFault,
   tokenPlan: (n: number) => OpenapiFault,
   slowMs: number,
+  readPlan: ReadPlan = () => 'ok',
 ): Promise<FakeOpenapi> {
   const createCalls = new Map<string, OpenapiFault[]>();
   const createTimes = new Map<string, number[]>();
   const created = new Map<string, string[]>();
   const tokenCalls: OpenapiFault[] = [];
-  const requests = new Map<string, { id: string; createdAt: string; signers: ProviderSigner[] }>();
+  const requests = new Map<string, StoredRequest>();
+  const callbacks = new Map<string, string>();
+  const reads = new Map<string, { route: SignatureRead; fault: OpenapiFault }[]>();
   const held: ServerResponse[] = [];
   let lookups = 0;
   let next = 1;
@@ -77,6 +108,14 @@ export async function startFakeOpenapi(
     }
   };
   const answer = async (res: ServerResponse, fault: OpenapiFault, body: unknown) => {
+    if (Buffer.isBuffer(body)) {
+      if (fault === 'truncated') return sendPdf(res, body.subarray(0, Math.floor(body.length / 2)));
+      if (fault === 'slow') {
+        held.push(res);
+        await new Promise((resolve) => setTimeout(resolve, slowMs));
+      }
+      return sendPdf(res, body);
+    }
     if (fault === 'truncated') return send(res, 200, JSON.stringify(body).slice(0, 60));
     if (fault === 'slow') {
       held.push(res);
@@ -84,21 +123,34 @@ export async function startFakeOpenapi(
     }
     send(res, 200, body);
   };
-  const objectOf = (r: { id: string; createdAt: string; signers: ProviderSigner[] }) => ({
+  const sendPdf = (res: ServerResponse, content: Buffer) => {
+    if (res.destroyed) return;
+    res.writeHead(200, { 'content-type': 'application/pdf' });
+    res.end(content);
+  };
+  const objectOf = (r: StoredRequest) => ({
     id: r.id,
-    state: 'WAIT_VALIDATION',
+    state: r.state,
     certificateType: 'EU-SES',
     signatureType: 'pades',
     createdAt: r.createdAt,
-    errorNumber: null,
-    errorMessage: null,
+    errorNumber: r.state === 'ERROR' ? 110 : null,
+    errorMessage: r.state === 'ERROR' ? 'Wrong Certificate Credentials' : null,
     signers: r.signers.map((s, k) => ({
       id: `${r.id}-s${k + 1}`,
       ...s,
-      state: 'NEW',
+      state: r.state === 'DONE' ? 'DONE' : 'NEW',
       url: `https://sign.openapi.test/s/${r.id}-${k + 1}`,
     })),
   });
+  /** The fault of this read of a request, recorded. */
+  const readFault = (route: SignatureRead, id: string): OpenapiFault => {
+    const list = reads.get(id) ?? [];
+    const fault = readPlan(route, id, list.filter((r) => r.route === route).length);
+    list.push({ route, fault });
+    reads.set(id, list);
+    return fault;
+  };
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -120,7 +172,10 @@ export async function startFakeOpenapi(
       }
       if (!auth.startsWith('Bearer tok-')) return send(res, 401, { success: false, message: 'no token', error: 401 });
       if (req.method === 'POST' && url.pathname === '/EU-SES') {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { signers: ProviderSigner[] };
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          signers: ProviderSigner[];
+          callback?: { url?: string };
+        };
         const signers = body.signers.map(({ name, surname, email, mobile }) => ({ name, surname, email, mobile }));
         const key = signers[0]?.email ?? '';
         const calls = createCalls.get(key) ?? [];
@@ -129,26 +184,28 @@ export async function startFakeOpenapi(
         createCalls.set(key, calls);
         createTimes.set(key, [...(createTimes.get(key) ?? []), Date.now()]);
         if (faulty(req, res, fault)) return;
-        const request = { id: `sig-${next++}`, createdAt: new Date().toISOString(), signers };
+        const request = { id: `sig-${next++}`, createdAt: new Date().toISOString(), signers, state: 'WAIT_VALIDATION' };
         requests.set(request.id, request);
+        if (body.callback?.url) callbacks.set(request.id, body.callback.url);
         created.set(key, [...(created.get(key) ?? []), request.id]);
         return answer(res, fault, wrapped(objectOf(request)));
       }
       if (req.method === 'GET' && url.pathname === '/signatures') {
         lookups++;
-        const list = [...requests.values()].map((r) => ({
-          id: r.id,
-          state: 'WAIT_VALIDATION',
-          createdAt: r.createdAt,
-        }));
+        const list = [...requests.values()].map((r) => ({ id: r.id, state: r.state, createdAt: r.createdAt }));
         return send(res, 200, wrapped(list));
       }
-      const detail = /^\/signatures\/([^/]+)\/detail$/.exec(url.pathname);
-      if (req.method === 'GET' && detail) {
-        lookups++;
-        const request = requests.get(decodeURIComponent(detail[1]));
+      const read = /^\/signatures\/([^/]+)\/(detail|signedDocument|audit)$/.exec(url.pathname);
+      if (req.method === 'GET' && read) {
+        const request = requests.get(decodeURIComponent(read[1]));
         if (!request) return send(res, 404, { success: false, message: 'not found', error: 404, data: null });
-        return send(res, 200, wrapped(objectOf(request)));
+        const route: SignatureRead = read[2] === 'detail' ? 'detail' : read[2] === 'audit' ? 'audit' : 'signed';
+        if (route === 'detail') lookups++;
+        const fault = readFault(route, request.id);
+        if (faulty(req, res, fault)) return;
+        if (route === 'detail') return answer(res, fault, wrapped(objectOf(request)));
+        if (request.state !== 'DONE') return send(res, 404, { success: false, message: 'not signed', error: 404 });
+        return answer(res, fault, route === 'signed' ? FAKE_SIGNED_PDF : FAKE_AUDIT_PDF);
       }
       send(res, 404, { success: false, message: `no route ${req.method} ${url.pathname}`, error: 404, data: null });
     });
@@ -162,6 +219,13 @@ export async function startFakeOpenapi(
     tokenCalls,
     get lookups() {
       return lookups;
+    },
+    callbacks,
+    reads,
+    finish(id, state) {
+      const request = requests.get(id);
+      if (!request) throw new Error(`the fake holds no request ${id}`);
+      request.state = state;
     },
     async close() {
       for (const res of held) res.destroy();

@@ -20,6 +20,8 @@ export interface Figures {
   /** Arrivals at the receiver of a delivery id already received (at-least-once transport; the id deduplicates). */
   redelivered: number;
   uploads?: { submitted: number; uploaded: number; doubled: number };
+  /** Requests that ended `failed`, those refunded, and any refunded more than once (docs/decisions/0092). */
+  refunds?: { failed: number; refunded: number; doubled: number };
   ledger_valid: boolean;
   balances_match: boolean;
   /** What incomplete invoices lack, when any does (for the report). */
@@ -242,10 +244,13 @@ export function printFigures(figures: Figures): void {
   const uploads = figures.uploads
     ? `, uploads ${figures.uploads.uploaded}/${figures.uploads.submitted} (doubled ${figures.uploads.doubled})`
     : '';
+  const refunds = figures.refunds
+    ? `, failed ${figures.refunds.failed} (refunded ${figures.refunds.refunded}, twice ${figures.refunds.doubled})`
+    : '';
   process.stdout.write(
     `[faults] ${figures.fault}: acknowledged ${figures.acknowledged}/${figures.requested}, found ${figures.found}, ` +
       `lost ${figures.lost}, doubled ${figures.doubled}, half-written ${figures.half_written}, ` +
-      `unanswered at first ${figures.unanswered_at_first}, redelivered ${figures.redelivered}${uploads}, ` +
+      `unanswered at first ${figures.unanswered_at_first}, redelivered ${figures.redelivered}${uploads}${refunds}, ` +
       `ledger ${figures.ledger_valid ? 'valid' : 'INVALID'}, balances ${figures.balances_match ? 'match' : 'DIFFER'}, ` +
       `${figures.seconds} s${figures.missing ? ` (${figures.missing})` : ''}\n`,
   );

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { seedUser } from '../helpers/identities.js';
-import { type FakeOpenapi, type OpenapiFault, startFakeOpenapi } from './fake-openapi.js';
+import { type FakeOpenapi, type OpenapiFault, type SignatureRead, startFakeOpenapi } from './fake-openapi.js';
 import { type FakeStripe, type StripeFault, startFakeStripe } from './fake-stripe.js';
 import { type FakeSuperPdp, type SuperPdpFault, startFakeSuperPdp } from './fake-superpdp.js';
 import { createInvoices, faultTenant, type Harness, request, startHarness, until } from './harness.js';
@@ -45,7 +45,11 @@ const TOP_UP_FAULTS: StripeFault[][] = [
   ['429', 'reset', 'ok'],
   ['slow', 'ok'],
 ];
-/** `POST /EU-SES` per signature request, in order: made once per job, the job again 30-60 s later. */
+/**
+ * `POST /EU-SES` per signature request, in order: made once per job, the job again 30-60 s later. A
+ * refusal fails the request at once; the lasting 500 fails it after SIGNATURE_MAX_ATTEMPTS jobs. Both
+ * are refunded (docs/decisions/0092).
+ */
 const SIGNATURE_FAULTS: OpenapiFault[][] = [
   ['500'],
   ['429'],
@@ -56,6 +60,25 @@ const SIGNATURE_FAULTS: OpenapiFault[][] = [
   ['refuse'],
   Array(12).fill('500'),
 ];
+/**
+ * The sync of requests handed over, once Openapi ends them: the faults the reads meet, per request,
+ * in order (the adapter tries a read 3 times on 5xx, 429, a timeout or a reset; a malformed answer at
+ * once), so each request's first sync job fails and its retry, 30 s on, succeeds. The last one
+ * ends in ERROR: failed and refunded.
+ */
+const SYNC_FAULTS: { end: 'DONE' | 'ERROR'; faults: Partial<Record<SignatureRead, OpenapiFault[]>> }[] = [
+  { end: 'DONE', faults: { detail: ['500', '500', '500'] } },
+  { end: 'DONE', faults: { detail: ['429', '429', '429'] } },
+  { end: 'DONE', faults: { detail: ['slow', 'slow', 'slow'] } },
+  { end: 'DONE', faults: { detail: ['truncated'] } },
+  { end: 'DONE', faults: { detail: ['html'] } },
+  { end: 'DONE', faults: { signed: ['html'] } },
+  { end: 'DONE', faults: { signed: ['truncated'] } },
+  { end: 'DONE', faults: { audit: ['reset', 'reset', 'reset'] } },
+  { end: 'ERROR', faults: { detail: ['500', '500', '500'] } },
+];
+/** The sync faults of each request by its id at the provider, once handed over. */
+const syncPlans = new Map<string, (typeof SYNC_FAULTS)[number]>();
 /** The first token mint meets a 500 (retried within the call). */
 const OPENAPI_TOKEN_FAULTS: OpenapiFault[] = ['500'];
 const signatureKeys: string[] = [];
@@ -64,6 +87,8 @@ const SUPERPDP_TIMEOUT_MS = 1000;
 const STRIPE_TIMEOUT_MS = 500;
 const OPENAPI_TIMEOUT_MS = 1000;
 const MAX_ATTEMPTS = 3;
+/** Handovers of a signature request while Openapi is unreachable: the second job (30 s on) is the last. */
+const SIGNATURE_MAX_ATTEMPTS = 2;
 
 test.before(async () => {
   superpdp = await startFakeSuperPdp(
@@ -79,6 +104,7 @@ test.before(async () => {
     (key, n) => SIGNATURE_FAULTS[signatureKeys.indexOf(key)]?.[n] ?? 'ok',
     (n) => OPENAPI_TOKEN_FAULTS[n] ?? 'ok',
     OPENAPI_TIMEOUT_MS * 2.5,
+    (route, id, n) => syncPlans.get(id)?.faults[route]?.[n] ?? 'ok',
   );
   h = await startHarness({
     OPENAPI_BASE_URL: openapi.url,
@@ -87,6 +113,8 @@ test.before(async () => {
     SUPERPDP_TIMEOUT_MS: String(SUPERPDP_TIMEOUT_MS),
     // a lasting fault fails the invoice after 3 attempts (5-10 s, then 10-20 s), not 12 (about 2 h)
     TRANSMISSION_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+    // a lasting Openapi fault fails the request at its second handover (30-60 s), not its 12th (about 5 h)
+    SIGNATURE_SUBMIT_MAX_ATTEMPTS: String(SIGNATURE_MAX_ATTEMPTS),
     STRIPE_SECRET_KEY: 'sk_test_fault_suite',
     STRIPE_API_BASE: stripe.url,
     STRIPE_WEBHOOK_SECRET: STRIPE_WHSEC,
@@ -292,7 +320,7 @@ test.serial(
 );
 
 test.serial(
-  'Openapi answering 500, 429, slowly, HTML, cut short, reset or a refusal to a handover: each request created once at the provider, charged once',
+  'Openapi answering 500, 429, slowly, HTML, cut short, reset or a refusal to a handover: each request created once at the provider, charged once; a refusal or a lasting fault fails it, refunded once',
   async (t) => {
     const startedAt = Date.now();
     const tenant = await faultTenant(h);
@@ -315,14 +343,14 @@ test.serial(
     const [refused, lasting] = ids.slice(6);
     const lastingKey = signatureKeys[7];
     const rows = await until(
-      'every handover recorded, the refusal kept, the lasting fault tried by a second job',
+      'every handover recorded, the refusal failed, the lasting fault failed after its second job',
       async () => {
         const list = await signatureRows(h, ids);
         const byId = new Map(list.map((r) => [r.id, r]));
         const done =
           recovering.every((id) => byId.get(id)?.provider_id) &&
-          Boolean(byId.get(refused)?.provider_error) &&
-          (openapi.createCalls.get(lastingKey)?.length ?? 0) >= 2;
+          byId.get(refused)?.status === 'failed' &&
+          byId.get(lasting)?.status === 'failed';
         return done ? list : null;
       },
       180_000,
@@ -345,9 +373,34 @@ test.serial(
       );
     }
     t.is(openapi.created.get(signatureKeys[6]), undefined, 'a refused request is not at the provider');
-    t.regex(byId.get(refused)?.provider_error ?? '', /not a valid PDF\/A/, 'the refusal is kept with its reason');
     t.is(openapi.created.get(lastingKey), undefined, 'a lasting fault creates nothing');
-    t.is(byId.get(lasting)?.status, 'pending', 'a lasting fault leaves the request pending, retried');
+    // what the user reads: failed with the reason, the 1.20 EUR given back once, one signature.failed
+    const shown = new Map<string, { status: string; failure_reason: string | null }>();
+    for (const id of [refused, lasting]) {
+      const res = await request(h, 'GET', `/api/v1/signatures/${id}`, tenant.liveKey);
+      shown.set(id, res.body?.data as { status: string; failure_reason: string | null });
+    }
+    t.like(shown.get(refused), { status: 'failed' });
+    t.regex(shown.get(refused)?.failure_reason ?? '', /refused the request: .*not a valid PDF\/A/);
+    t.like(shown.get(lasting), { status: 'failed' });
+    t.regex(
+      shown.get(lasting)?.failure_reason ?? '',
+      new RegExp(`could not be reached after ${SIGNATURE_MAX_ATTEMPTS} attempts: Openapi answered 500`),
+    );
+    t.is(byId.get(lasting)?.provider_attempts, SIGNATURE_MAX_ATTEMPTS);
+    t.is(openapi.createCalls.get(lastingKey)?.length, SIGNATURE_MAX_ATTEMPTS, 'no handover after the last attempt');
+    const failedIds = [refused, lasting];
+    t.deepEqual(
+      rows.map((r) => [r.id, r.refunds]).sort(),
+      ids.map((id) => [id, failedIds.includes(id) ? 1 : 0]).sort(),
+      'each failed request refunded once, nothing else refunded',
+    );
+    const failedEvents = await h
+      .db('events')
+      .where({ name: 'signature.failed' })
+      .whereRaw("data->>'id' = any(?)", [failedIds]);
+    t.is(failedEvents.length, 2, 'one signature.failed per failed request');
+    t.is(await balanceOf(h, tenant.tenantId), (100 - 1.2 * recovering.length).toFixed(2), 'only the live ones paid');
     // a creation is tried once per job (never again within the call), the job again no sooner than 30 s later
     const lastingTimes = openapi.createTimes.get(lastingKey) ?? [];
     const jobGap = (lastingTimes[1] - lastingTimes[0]) / 1000;
@@ -358,21 +411,152 @@ test.serial(
     );
     const match = await balancesMatch(h, [tenant]);
     t.true(match, 'the balance equals the sum of its movements');
-    const found = recovering.filter((id) => openapi.created.get(signatureKeys[ids.indexOf(id)])?.length === 1).length;
+    const found =
+      recovering.filter((id) => openapi.created.get(signatureKeys[ids.indexOf(id)])?.length === 1).length +
+      failedIds.filter((id) => byId.get(id)?.status === 'failed' && byId.get(id)?.refunds === 1).length;
     figures.push({
       fault: `Openapi handover ${SIGNATURE_FAULTS.map((f) => (f.length > 2 ? `${f[0]} lasting` : f.join('>'))).join(', ')}; token mint 500`,
       requested: ids.length,
       acknowledged: ids.length,
       found,
-      lost: recovering.length - found,
-      doubled: duplicates.length + rows.filter((r) => r.charges > 1).length,
+      lost: ids.length - found,
+      doubled: duplicates.length + rows.filter((r) => r.charges > 1 || r.refunds > 1).length,
       unanswered_at_first: ids.length,
-      half_written: rows.filter((r) => r.charges !== 1).length,
+      half_written: rows.filter((r) => r.charges !== 1 || (r.status === 'failed') !== (r.refunds === 1)).length,
       redelivered: 0,
+      refunds: {
+        failed: rows.filter((r) => r.status === 'failed').length,
+        refunded: rows.filter((r) => r.refunds > 0).length,
+        doubled: rows.filter((r) => r.refunds > 1).length,
+      },
       ledger_valid: await ledgerValid(h, [tenant]),
       balances_match: match,
       seconds: Math.round((Date.now() - startedAt) / 1000),
-      missing: `create calls ${signatureKeys.map((k) => openapi.createCalls.get(k)?.join('>')).join(' ')}; ${openapi.lookups} look-ups; token ${openapi.tokenCalls.join(' ')}; job gap ${jobGap.toFixed(1)} s; refused: ${byId.get(refused)?.provider_error}`,
+      missing: `create calls ${signatureKeys.map((k) => openapi.createCalls.get(k)?.join('>')).join(' ')}; ${openapi.lookups} look-ups; token ${openapi.tokenCalls.join(' ')}; job gap ${jobGap.toFixed(1)} s; failed: ${failedIds.map((id) => byId.get(id)?.failure_reason).join(' | ')}`,
+    });
+  },
+);
+
+test.serial(
+  'Openapi answering 500, 429, slowly, cut short, HTML or reset to the sync of ended requests: nothing half-applied, each completed once, an ERROR failed and refunded once',
+  async (t) => {
+    const startedAt = Date.now();
+    const tenant = await faultTenant(h);
+    const admin = await seedUser(h.db, { admin: true });
+    const saved = await adminCall(h, admin.token, 'POST', '/api/v1/admin/openapi/config', {
+      account_email: 'ops@example.com',
+      api_key: 'api-key-fault-suite',
+      test_mode: false,
+    });
+    t.is(saved, 200, 'the Openapi account is configured');
+    const ids: string[] = [];
+    for (const [i] of SYNC_FAULTS.entries()) {
+      const email = `sync-${i}-${tenant.tenantId.slice(0, 8)}@example.com`;
+      const res = await request(h, 'POST', '/api/v1/signatures', tenant.liveKey, signatureBody(email));
+      if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
+      ids.push(String((res.body?.data as { id?: string } | undefined)?.id));
+    }
+    const handed = await until(
+      'every request handed over',
+      async () => {
+        const list = await signatureRows(h, ids);
+        return list.every((r) => r.provider_id) ? list : null;
+      },
+      120_000,
+    );
+    const providerIdOf = new Map(handed.map((r) => [r.id, r.provider_id as string]));
+
+    // Openapi ends each request and calls back; each sync meets its faults, then the job's retry succeeds.
+    const callbackStatuses: number[] = [];
+    for (const [i, id] of ids.entries()) {
+      const providerId = providerIdOf.get(id) as string;
+      syncPlans.set(providerId, SYNC_FAULTS[i]);
+      openapi.finish(providerId, SYNC_FAULTS[i].end);
+      const callback = new URL(openapi.callbacks.get(providerId) as string);
+      const body = { data: { id: providerId, state: SYNC_FAULTS[i].end } };
+      callbackStatuses.push((await request(h, 'POST', `${callback.pathname}${callback.search}`, '', body)).status);
+    }
+    t.true(
+      callbackStatuses.every((s) => s === 200),
+      `callbacks answered ${callbackStatuses.join(' ')}`,
+    );
+    const completing = ids.filter((_, i) => SYNC_FAULTS[i].end === 'DONE');
+    const erroring = ids.filter((_, i) => SYNC_FAULTS[i].end === 'ERROR');
+    const halfWritten = (r: { status: string; files: number; refunds: number }) =>
+      (r.status === 'completed') !== (r.files === 3) ||
+      (r.status !== 'completed' && r.files !== 1) ||
+      (r.status === 'failed') !== (r.refunds === 1);
+    // while the retries run, nothing is ever half-applied: a pending request has its original only
+    let seenHalf = 0;
+    const rows = await until(
+      'every ended request completed or failed',
+      async () => {
+        const list = await signatureRows(h, ids);
+        seenHalf = Math.max(seenHalf, list.filter(halfWritten).length);
+        const settled = list.every((r) => r.status === (completing.includes(r.id) ? 'completed' : 'failed'));
+        return settled ? list : null;
+      },
+      180_000,
+    ).catch(async () => signatureRows(h, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+
+    // each fault was met by a first sync job, then a retry read the request again
+    for (const [i, id] of ids.entries()) {
+      const met = openapi.reads.get(providerIdOf.get(id) as string) ?? [];
+      const planned = Object.entries(SYNC_FAULTS[i].faults).flatMap(([route, faults]) =>
+        (faults ?? []).map((fault) => `${route}:${fault}`),
+      );
+      const seen = met.map((r) => `${r.route}:${r.fault}`);
+      t.true(
+        planned.every((p) => seen.includes(p)),
+        `request ${i}: every fault met (${seen.join(' ')})`,
+      );
+      t.true(met.filter((r) => r.route === 'detail').length >= 2, `request ${i}: synced again after its fault`);
+    }
+    const events = await h
+      .db('events')
+      .whereIn('name', ['signature.completed', 'signature.failed'])
+      .whereRaw("data->>'id' = any(?)", [ids])
+      .select('name', h.db.raw("data->>'id' as id"));
+    for (const id of completing) {
+      t.is(byId.get(id)?.status, 'completed', `${id}: completed`);
+      t.is(byId.get(id)?.files, 3, `${id}: the original, the signed PDF and the proof, each stored once`);
+      t.is(events.filter((e) => e.id === id && e.name === 'signature.completed').length, 1, `${id}: one completion`);
+    }
+    for (const id of erroring) {
+      const res = await request(h, 'GET', `/api/v1/signatures/${id}`, tenant.liveKey);
+      const view = res.body?.data as { status?: string; failure_reason?: string } | undefined;
+      t.is(view?.status, 'failed');
+      t.is(view?.failure_reason, 'The signature provider reported an error: 110 Wrong Certificate Credentials');
+      t.is(byId.get(id)?.refunds, 1, 'refunded once');
+      t.is(events.filter((e) => e.id === id && e.name === 'signature.failed').length, 1, 'one signature.failed');
+    }
+    t.is(seenHalf, 0, 'no request was ever seen half-applied');
+    t.is(await balanceOf(h, tenant.tenantId), (100 - 1.2 * completing.length).toFixed(2), 'the failed one given back');
+    const match = await balancesMatch(h, [tenant]);
+    t.true(match, 'the balance equals the sum of its movements');
+    const doubled =
+      rows.filter((r) => r.files > 3 || r.refunds > 1).length +
+      ids.filter((id) => events.filter((e) => e.id === id).length > 1).length;
+    figures.push({
+      fault: `Openapi sync ${SYNC_FAULTS.map((f) => `${Object.entries(f.faults).map(([route, faults]) => `${route} ${faults?.[0]}`)} then ${f.end}`).join(', ')}`,
+      requested: ids.length,
+      acknowledged: ids.length,
+      found: rows.filter((r) => (completing.includes(r.id) ? r.status === 'completed' : r.status === 'failed')).length,
+      lost: rows.filter((r) => r.status === 'pending').length,
+      doubled,
+      unanswered_at_first: ids.length,
+      half_written: Math.max(seenHalf, rows.filter(halfWritten).length),
+      redelivered: 0,
+      refunds: {
+        failed: rows.filter((r) => r.status === 'failed').length,
+        refunded: rows.filter((r) => r.refunds > 0).length,
+        doubled: rows.filter((r) => r.refunds > 1).length,
+      },
+      ledger_valid: await ledgerValid(h, [tenant]),
+      balances_match: match,
+      seconds: Math.round((Date.now() - startedAt) / 1000),
+      missing: `reads ${ids.map((id) => (openapi.reads.get(providerIdOf.get(id) as string) ?? []).map((r) => `${r.route}:${r.fault}`).join('>')).join(' ')}`,
     });
   },
 );

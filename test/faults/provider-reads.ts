@@ -56,16 +56,25 @@ export interface SignatureRow {
   status: string;
   provider_id: string | null;
   provider_error: string | null;
+  failure_reason: string | null;
+  provider_attempts: number;
   /** `signature_created` movements referencing the request. */
   charges: number;
+  /** `signature_refunded` movements referencing the request (a failed one: docs/decisions/0092). */
+  refunds: number;
+  /** Stored files (original, then signed and proof once completed). */
+  files: number;
 }
 
-/** The signature requests with their handover state and their charges. */
+/** The signature requests with their handover state, their charges and refunds, and their files. */
 export async function signatureRows(h: Harness, ids: string[]): Promise<SignatureRow[]> {
   const { rows } = await h.db.raw<{ rows: SignatureRow[] }>(
-    `select r.id, r.status, r.provider_id, r.provider_error,
+    `select r.id, r.status, r.provider_id, r.provider_error, r.failure_reason, r.provider_attempts,
             (select count(*)::int from balance_transactions b
-              where b.reference_id = r.id and b.type = 'signature_created') as charges
+              where b.reference_id = r.id and b.type = 'signature_created') as charges,
+            (select count(*)::int from balance_transactions b
+              where b.reference_id = r.id and b.type = 'signature_refunded') as refunds,
+            (select count(*)::int from signature_documents d where d.signature_request_id = r.id) as files
        from signature_requests r where r.id = any(?)`,
     [ids],
   );

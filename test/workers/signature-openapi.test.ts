@@ -377,7 +377,7 @@ test.serial('a handover whose answer was lost is looked up at the provider, not 
 });
 
 test.serial(
-  'a refused handover stays pending with the error; cancel and expiry delete the request at Openapi',
+  'a refused handover fails the request with the provider reason; cancel and expiry delete the request at Openapi',
   async (t) => {
     const tenant = await productionTenant();
     const refusedOne = await createRequest(tenant);
@@ -395,6 +395,8 @@ test.serial(
     t.is(outcome.outcome, 'refused by the provider');
     const row = await app.ownerDb('signature_requests').where({ id: refusedOne.id }).first();
     t.regex(row.provider_error, /signers' is empty/);
+    t.is(row.status, 'failed');
+    t.regex(row.failure_reason, /^The signature provider refused the request: .*signers' is empty/);
 
     const cancelled = await submitted(tenant, 'sig-400');
     const res = await app.request(

@@ -123,7 +123,7 @@ export const signatureTools: readonly ToolSpec[] = [
     group: 'signatures',
     title: 'Read a signature request',
     description:
-      'Reads one signature request with its signers and their status (pending, completed, refused, expired, cancelled).',
+      'Reads one signature request with its signers and their status (pending, completed, refused, expired, cancelled, or failed: the signature provider could not take it, `failure_reason` says why, and its charge was refunded).',
     input: signatureId(),
     annotations: READ,
     operation: getSignature,
@@ -162,7 +162,7 @@ export const signatureTools: readonly ToolSpec[] = [
     group: 'signatures',
     title: 'Cancel a signature request',
     description:
-      'Cancels a pending signature request: the signing link stops working. DESTRUCTIVE and final; a completed request cannot be cancelled (ALREADY_COMPLETED). Not refunded.',
+      'Cancels a pending signature request: the signing link stops working. DESTRUCTIVE and final; a completed request cannot be cancelled (ALREADY_COMPLETED), nor one already refused, expired, cancelled or failed (INVALID_STATE). Not refunded.',
     input: signatureId(),
     annotations: DESTROY,
     operation: cancelSignature,

@@ -6,7 +6,7 @@ import type { SignatureView } from '../signature-view.js';
 export const cancelSandboxSignature = defineCommand<SignatureIdInput, SignatureView>({
   name: 'cancel_sandbox_signature',
   summary:
-    'Cancel a pending sandbox signature request. 422 SIGNATURE_NOT_PENDING when it is already cancelled, completed, refused or expired.',
+    'Cancel a pending sandbox signature request. 422 SIGNATURE_NOT_PENDING when it is already cancelled, completed, refused, expired or failed.',
   input: 'SignatureIdInput',
   output: 'Signature',
   callers: ['user', 'tenant'],

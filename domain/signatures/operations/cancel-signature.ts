@@ -6,7 +6,7 @@ import type { SignatureView } from '../signature-view.js';
 export const cancelSignature = defineCommand<SignatureIdInput, SignatureView>({
   name: 'cancel_signature',
   summary:
-    'Cancel a pending signature request: its signing links stop working. 400 ALREADY_COMPLETED for a completed request; 409 INVALID_STATE for one already refused, expired or cancelled.',
+    'Cancel a pending signature request: its signing links stop working. 400 ALREADY_COMPLETED for a completed request; 409 INVALID_STATE for one already refused, expired, cancelled or failed (the message gives its failure_reason).',
   input: 'SignatureIdInput',
   output: 'Signature',
   callers: ['user', 'tenant'],

@@ -14,7 +14,7 @@ export const claimSignatureHandover = defineCommand<SignatureIdInput, SignatureH
   async run(input, ctx) {
     const { request: r, signers } = await openSigningRequest(ctx.tx, ctx.caller.tenantId ?? '', input.id);
     const previous = r.provider_attempted_at?.toISOString() ?? null;
-    if (r.status !== 'pending' || r.provider !== 'openapi' || r.provider_id || r.provider_error) {
+    if (r.status !== 'pending' || r.provider !== 'openapi' || r.provider_id) {
       return { ready: false, status: r.status, attempted_at: previous };
     }
     const request = await handoverOf(ctx.tx, ctx.deps.config, r, signers);

@@ -8,7 +8,7 @@ import { type SignatureView, toSignatureView } from '../signature-view.js';
 export const listSignatures = defineQuery<SignatureListInput, Page<SignatureView>>({
   name: 'list_signatures',
   summary:
-    'List signature requests newest first, with their signers. A key reads its own environment only; a dashboard token both. Filters: status (pending, completed, refused, expired, cancelled), environment. Paginated: per_page default 25, at most 100.',
+    'List signature requests newest first, with their signers. A key reads its own environment only; a dashboard token both. Filters: status (pending, completed, refused, expired, cancelled, failed), environment. Paginated: per_page default 25, at most 100.',
   input: 'SignatureListInput',
   output: 'SignaturePage',
   callers: ['user', 'tenant'],

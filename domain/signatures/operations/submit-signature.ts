@@ -14,7 +14,7 @@ const CLOCK_SKEW_MS = 5 * 60 * 1000;
 export const submitSignature = defineCommand<SignatureIdInput, SignatureProviderOutcome>({
   name: 'submit_signature',
   summary:
-    'Hand a production request over to Openapi EU-SES (the submit-signature job): the attempt is noted, the provider called outside any transaction, its answer recorded. A retry after a lost answer looks the request up at the provider first.',
+    'Hand a production request over to Openapi EU-SES (the submit-signature job): the attempt is noted, the provider called outside any transaction, its answer recorded. A retry after a lost answer looks the request up at the provider first. A refusal, or a provider unreachable for SIGNATURE_SUBMIT_MAX_ATTEMPTS attempts, fails the request and refunds it.',
   input: 'SignatureIdInput',
   output: 'SignatureProviderOutcome',
   callers: ['system'],
@@ -39,13 +39,17 @@ export const submitSignature = defineCommand<SignatureIdInput, SignatureProvider
         iframeAncestors: request.iframe_ancestors,
       });
     } catch (err) {
-      if (!(err instanceof AppError) || err.code !== 'PROVIDER_REFUSED') throw err;
-      return execute(
-        recordSignatureHandover,
-        { id: input.id, refusal: err.message.slice(0, 600) },
-        ctx.caller,
-        ctx.deps,
-      );
+      if (!(err instanceof AppError)) throw err;
+      if (err.code === 'PROVIDER_REFUSED') {
+        const refusal = err.message.slice(0, 600);
+        return execute(recordSignatureHandover, { id: input.id, refusal }, ctx.caller, ctx.deps);
+      }
+      if (err.code !== 'PROVIDER_UNAVAILABLE') throw err;
+      // counted on the row: the last attempt fails the request (and refunds it) instead of retrying
+      const unavailable = err.message.slice(0, 600);
+      const outcome = await execute(recordSignatureHandover, { id: input.id, unavailable }, ctx.caller, ctx.deps);
+      if (outcome.status === 'pending') throw err;
+      return outcome;
     }
     return execute(recordSignatureHandover, { id: input.id, provider: stateOf(created) }, ctx.caller, ctx.deps);
   },

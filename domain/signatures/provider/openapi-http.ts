@@ -139,10 +139,16 @@ export function jsonOf(answer: OpenapiAnswer, what: string): unknown {
   return body;
 }
 
-/** A PDF answer: its bytes, refused unless they are a PDF. */
+/**
+ * A PDF answer: its bytes, refused unless they are a PDF, whole: it starts with `%PDF-` and ends with
+ * `%%EOF` (ISO 32000-1 §7.5.5; only white space may follow), so a file cut short is never stored.
+ */
 export function pdfOf(answer: OpenapiAnswer, what: string): Buffer {
   if (answer.body.subarray(0, 5).toString('latin1') !== '%PDF-') {
     throw providerUnavailable(`Openapi's answer to ${what} is not a PDF (${answer.contentType || 'no content type'}).`);
+  }
+  if (!/%%EOF\s*$/.test(answer.body.subarray(-1024).toString('latin1'))) {
+    throw providerUnavailable(`Openapi's answer to ${what} is a PDF cut short (no %%EOF at its end).`);
   }
   return answer.body;
 }

@@ -7,6 +7,7 @@ import { eventData } from '../issue-signature.js';
 import { readPdfInfo } from '../pdf/index.js';
 import { auditSignature } from '../signature-audit.js';
 import { placementsOf } from '../signature-completion.js';
+import { failSignatureRequest } from '../signature-failure.js';
 import type { SignatureRequestRow, SignerRow } from '../signature-row.js';
 import { findSignatureDocument } from '../signature-store.js';
 import { signerData } from '../signing-steps.js';
@@ -106,8 +107,8 @@ export async function recordHandover(
  * Applies the provider's state to a locked request, idempotently: each signer the provider reports
  * signed (and we do not) is signed, with `signature.signed`; a refusal refuses the request
  * (`signature.refused`); DONE with the files stores the signed PDF and the provider's audit trail
- * as the proof and completes it (`signature.completed`). A request no longer pending only records
- * the state. Returns what changed.
+ * as the proof and completes it (`signature.completed`); ERROR fails it and refunds it
+ * (`signature.failed`). A request no longer pending only records the state. Returns what changed.
  */
 export async function applyProviderState(
   ctx: OperationContext,
@@ -126,6 +127,11 @@ export async function applyProviderState(
       provider_error: p.state === 'ERROR' ? (p.error ?? 'error') : null,
     });
   if (r.status !== 'pending') return `unchanged (${r.status})`;
+  if (p.state === 'ERROR') {
+    const reason = `The signature provider reported an error: ${p.error ?? 'no detail given'}`;
+    await failSignatureRequest(ctx, r, signers.length, reason, { provider: 'openapi', provider_state: p.state });
+    return 'failed';
+  }
   const changes: string[] = [];
   const event = { tenantId: r.tenant_id, environment: r.environment };
   const after = [...signers];
@@ -191,13 +197,4 @@ export async function applyProviderState(
     return 'completed';
   }
   return changes.length ? changes.join(', ') : 'unchanged';
-}
-
-/** Records the provider's refusal of the handover: the request stays pending, with the error shown. */
-export async function recordHandoverRefusal(ctx: OperationContext, r: SignatureRequestRow, refusal: string) {
-  await ctx
-    .tx('signature_requests')
-    .where({ id: r.id })
-    .update({ provider_error: refusal, updated_at: ctx.clock.now() });
-  await auditSignature(ctx, r, 'signature.provider_refused', { provider: 'openapi', message: refusal });
 }
