@@ -1,8 +1,9 @@
 import { sealOpenapiSecret } from '../../domain/signatures/provider/openapi-account.js';
+import { type ScriptedHttp, startScriptedHttp } from '../fakes/scripted-http.js';
 import { postJson, readJson } from './http.js';
 import { type SeededTenant, seedPlatformTenant } from './identities.js';
 import { minimalPdf } from './minimal-pdf.js';
-import type { TestApp } from './test-app.js';
+import { startTestApp, type TestApp } from './test-app.js';
 
 /**
  * Production signature requests carried by Openapi EU-SES in tests: the account, a tenant with a
@@ -81,3 +82,28 @@ export const signatureObject = (
   ].map((s, k) => ({ ...s, url: `https://sign.openapi.com/s/${id}-${k + 1}` })),
   ...extra,
 });
+
+/**
+ * A test app whose Openapi is a scripted loopback server (test/fakes/scripted-http.ts), the account
+ * configured: `env` adds the file's settings. `close` stops both.
+ */
+export async function startScriptedOpenapiApp(
+  env: Record<string, string>,
+): Promise<{ app: TestApp; openapi: ScriptedHttp; close(): Promise<void> }> {
+  const openapi = await startScriptedHttp();
+  const app = await startTestApp({ env: { RATE_LIMIT_SCALE: '0', OPENAPI_BASE_URL: openapi.url, ...env } });
+  await configureOpenapi(app);
+  return {
+    app,
+    openapi,
+    close: async () => {
+      await app.close();
+      await openapi.close();
+    },
+  };
+}
+
+/** GET /api/v1/signatures/{id} with the tenant's production key: the request as the API shows it. */
+export const signatureOf = async (app: TestApp, tenant: SeededTenant, id: string): Promise<Json> =>
+  (await readJson(await app.request(`/api/v1/signatures/${id}`, { headers: { 'X-API-Key': tenant.keys.sk_live } })))
+    .data;

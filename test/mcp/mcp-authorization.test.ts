@@ -4,7 +4,6 @@ import { TOOLS } from '../../api/mcp/tools/index.js';
 import { ROUTES } from '../../api/routes/index.js';
 import { TENANT_KEY_SCOPES } from '../../domain/tenants/api-key.js';
 import { insertApiKey } from '../../domain/tenants/api-key-store.js';
-import type { JsonSchema } from '../../schemas/registry.js';
 import { type Actor, EXPECTED } from '../contract/authorization-matrix.js';
 import { readJson } from '../helpers/http.js';
 import { seedPlatformTenant, seedUser, seedUserKey } from '../helpers/identities.js';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { JsonSchema } from '../../schemas/registry.js';
 import { invoiceBody } from '../helpers/invoice-bodies.js';
 import { A_SIDE, type Actor, type WorldA } from './isolation/world.js';
 

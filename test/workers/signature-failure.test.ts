@@ -3,19 +3,20 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import test from 'ava';
 import { QUEUES } from '../../domain/shared/queues.js';
 import * as handlers from '../../workers/handlers/signature-provider.js';
-import { type ScriptedHttp, startScriptedHttp } from '../fakes/scripted-http.js';
+import type { ScriptedHttp } from '../fakes/scripted-http.js';
 import { postJson, readJson } from '../helpers/http.js';
 import type { SeededTenant } from '../helpers/identities.js';
 import {
-  configureOpenapi,
   createProductionRequest,
   productionTenant,
   SIGNATURE_DOCUMENT,
   signatureObject,
+  signatureOf,
+  startScriptedOpenapiApp,
   wrapped,
 } from '../helpers/openapi-signatures.js';
 import { queuedJobs } from '../helpers/seed.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import type { TestApp } from '../helpers/test-app.js';
 
 /**
  * A production request Openapi cannot take ends `failed`, refunded (docs/decisions/0092): a refused
@@ -33,29 +34,19 @@ type Json = any;
 type Handler = (payload: Json, deps: Json) => Promise<Json>;
 const submitSignatureJob = handlers.submitSignatureJob as Handler;
 
+let close: () => Promise<void>;
 test.before(async () => {
-  openapi = await startScriptedHttp();
-  app = await startTestApp({
-    env: {
-      OPENAPI_BASE_URL: openapi.url,
-      RATE_LIMIT_SCALE: '0',
-      OPENAPI_TIMEOUT_MS: String(TIMEOUT_MS),
-      SIGNATURE_SUBMIT_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
-    },
-  });
-  await configureOpenapi(app);
+  ({ app, openapi, close } = await startScriptedOpenapiApp({
+    OPENAPI_TIMEOUT_MS: String(TIMEOUT_MS),
+    SIGNATURE_SUBMIT_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+  }));
 });
-test.after.always(async () => {
-  await app?.close();
-  await openapi?.close();
-});
+test.after.always(() => close?.());
 test.afterEach.always(() => openapi.clear());
 
 const submit = (tenant: SeededTenant, id: string) =>
   submitSignatureJob({ tenantId: tenant.tenantId, signatureId: id }, app.deps);
-const get = async (tenant: SeededTenant, id: string): Promise<Json> =>
-  (await readJson(await app.request(`/api/v1/signatures/${id}`, { headers: { 'X-API-Key': tenant.keys.sk_live } })))
-    .data;
+const get = (tenant: SeededTenant, id: string): Promise<Json> => signatureOf(app, tenant, id);
 const balanceOf = async (tenant: SeededTenant) =>
   (await app.ownerDb('balances').where({ tenant_id: tenant.tenantId }).first('amount')).amount as string;
 const eventsOf = async (id: string) =>

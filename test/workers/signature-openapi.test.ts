@@ -7,9 +7,10 @@ import { sealOpenapiSecret } from '../../domain/signatures/provider/openapi-acco
 import { signingTokenOf } from '../../domain/signatures/signing-token.js';
 import * as handlers from '../../workers/handlers/signature-provider.js';
 import { postJson, readJson } from '../helpers/http.js';
-import { type SeededTenant, seedPlatformTenant } from '../helpers/identities.js';
+import type { SeededTenant } from '../helpers/identities.js';
 import { minimalPdf } from '../helpers/minimal-pdf.js';
 import { nock } from '../helpers/net.js';
+import { ESIGN, OAUTH, productionTenant, wrapped } from '../helpers/openapi-signatures.js';
 import { queuedJobs } from '../helpers/seed.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -18,8 +19,6 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
  * https://esignature.openapi.com and https://oauth.openapi.com with the shapes of provider-apis.md §2.
  * The worker handlers are called directly; callbacks go through the real HTTP route.
  */
-const ESIGN = 'https://esignature.openapi.com';
-const OAUTH = 'https://oauth.openapi.com';
 const BASE_URL = 'https://api.example.test';
 let app: TestApp;
 
@@ -48,12 +47,6 @@ test.afterEach.always(() => nock.cleanAll());
 const DOCUMENT = minimalPdf([{ width: 595, height: 842 }]);
 const SIGNED = minimalPdf([{ width: 595, height: 842 }]);
 const AUDIT = minimalPdf([{ width: 595, height: 842 }]);
-
-async function productionTenant(): Promise<SeededTenant> {
-  const tenant = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
-  await app.ownerDb('balances').where({ tenant_id: tenant.tenantId }).update({ amount: '10.00' });
-  return tenant;
-}
 
 async function createRequest(tenant: SeededTenant): Promise<Json> {
   const res = await app.request(
@@ -107,7 +100,6 @@ const signatureObject = (id: string, state: string, states: [string, string], ex
   errorMessage: null,
   signers: providerSigners(states, extra),
 });
-const wrapped = (data: unknown) => ({ data, success: true, message: '', error: null });
 
 /** The service's token is minted once (tok-1) with the account's API key as HTTP Basic. */
 function mintToken(token: string) {
@@ -158,7 +150,7 @@ const syncJobsFor = async (id: string) =>
 test.serial(
   'a production request goes to Openapi: handover (401 → one new token), signing links, callbacks, completion with both files copied',
   async (t) => {
-    const tenant = await productionTenant();
+    const tenant = await productionTenant(app);
     const created = await createRequest(tenant);
     t.is(created.status, 'pending');
     t.is(created.amount_charged, 1.2);
@@ -308,7 +300,7 @@ test.serial(
 );
 
 test.serial('a signer refuses at Openapi: the request is refused with the reason, once', async (t) => {
-  const tenant = await productionTenant();
+  const tenant = await productionTenant(app);
   const created = await submitted(tenant, 'sig-200');
   const detail = signatureObject('sig-200', 'WAIT_SIGNERS', ['NEW', 'REFUSED'], [{}, { refuseReason: 'Wrong amount' }]);
   nock(ESIGN).get('/signatures/sig-200/detail').reply(200, wrapped(detail));
@@ -328,7 +320,7 @@ test.serial('a signer refuses at Openapi: the request is refused with the reason
 });
 
 test.serial('a handover whose answer was lost is looked up at the provider, not made twice', async (t) => {
-  const tenant = await productionTenant();
+  const tenant = await productionTenant(app);
   const created = await createRequest(tenant);
   await app
     .ownerDb('signature_provider_config')
@@ -379,7 +371,7 @@ test.serial('a handover whose answer was lost is looked up at the provider, not 
 test.serial(
   'a refused handover fails the request with the provider reason; cancel and expiry delete the request at Openapi',
   async (t) => {
-    const tenant = await productionTenant();
+    const tenant = await productionTenant(app);
     const refusedOne = await createRequest(tenant);
     await app
       .ownerDb('signature_provider_config')
@@ -436,7 +428,7 @@ test.serial(
 );
 
 test.serial('the poll queues a sync for a request not heard of for 15 minutes', async (t) => {
-  const tenant = await productionTenant();
+  const tenant = await productionTenant(app);
   const quiet = await submitted(tenant, 'sig-600');
   await app
     .ownerDb('signature_requests')

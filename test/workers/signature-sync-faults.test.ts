@@ -1,18 +1,18 @@
 import test from 'ava';
 import * as handlers from '../../workers/handlers/signature-provider.js';
-import { type ScriptedHttp, startScriptedHttp } from '../fakes/scripted-http.js';
-import { readJson } from '../helpers/http.js';
+import type { ScriptedHttp } from '../fakes/scripted-http.js';
 import type { SeededTenant } from '../helpers/identities.js';
 import { minimalPdf } from '../helpers/minimal-pdf.js';
 import {
-  configureOpenapi,
   createProductionRequest,
   productionTenant,
   signatureObject,
+  signatureOf,
+  startScriptedOpenapiApp,
   wrapped,
 } from '../helpers/openapi-signatures.js';
 import { queuedJobs } from '../helpers/seed.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import type { TestApp } from '../helpers/test-app.js';
 
 /**
  * The sync-signature job when Openapi answers badly (5xx, 429, a timeout, malformed JSON) to the
@@ -34,24 +34,16 @@ const syncSignatureJob = handlers.syncSignatureJob as Handler;
 const SIGNED = minimalPdf([{ width: 595, height: 842 }]);
 const AUDIT = minimalPdf([{ width: 595, height: 842 }]);
 
+let close: () => Promise<void>;
 test.before(async () => {
-  openapi = await startScriptedHttp();
-  app = await startTestApp({
-    env: { RATE_LIMIT_SCALE: '0', OPENAPI_TIMEOUT_MS: String(TIMEOUT_MS), OPENAPI_BASE_URL: openapi.url },
-  });
-  await configureOpenapi(app);
+  ({ app, openapi, close } = await startScriptedOpenapiApp({ OPENAPI_TIMEOUT_MS: String(TIMEOUT_MS) }));
 });
-test.after.always(async () => {
-  await app?.close();
-  await openapi?.close();
-});
+test.after.always(() => close?.());
 test.afterEach.always(() => openapi.clear());
 
 const sync = (tenant: SeededTenant, id: string) =>
   syncSignatureJob({ tenantId: tenant.tenantId, signatureId: id }, app.deps);
-const get = async (tenant: SeededTenant, id: string): Promise<Json> =>
-  (await readJson(await app.request(`/api/v1/signatures/${id}`, { headers: { 'X-API-Key': tenant.keys.sk_live } })))
-    .data;
+const get = (tenant: SeededTenant, id: string): Promise<Json> => signatureOf(app, tenant, id);
 const eventNamesOf = async (id: string) =>
   (await app.ownerDb('events').whereRaw("data->>'id' = ?", [id]).orderBy('created_at').orderBy('id')).map(
     (e) => e.name as string,
