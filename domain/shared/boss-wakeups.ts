@@ -7,8 +7,9 @@ import type { PgBoss } from 'pg-boss';
  * of the queue, taking turns; only when every loop is working are they all told to fetch again
  * as soon as their batch is done (the notice is a flag, so a loop fetches once however many
  * arrive). A loop whose fetch comes back full wakes one more ({@link wakeAnotherLoop}), so a
- * burst spreads over the loops one full batch at a time. A NOTIFY stays a hint either way: polling still bounds the pickup of anything missed,
- * and after the listener reconnects pg-boss still wakes every loop once.
+ * burst spreads over the loops one full batch at a time. A NOTIFY stays a hint either way:
+ * polling still bounds the pickup of anything missed, and after the listener reconnects pg-boss
+ * still wakes every loop once.
  *
  * Installed on the worker's pg-boss before it starts: the notification handler is passed by
  * pg-boss to its database's `listen`, which this wraps on the instance.
