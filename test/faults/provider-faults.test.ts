@@ -1,20 +1,19 @@
 import test from 'ava';
-import { seedUser } from '../helpers/identities.js';
 import { type FakeOpenapi, type OpenapiFault, type SignatureRead, startFakeOpenapi } from './fake-openapi.js';
 import { type FakeStripe, type StripeFault, startFakeStripe } from './fake-stripe.js';
 import { type FakeSuperPdp, type SuperPdpFault, startFakeSuperPdp } from './fake-superpdp.js';
 import { createInvoices, faultTenant, type Harness, request, startHarness, until } from './harness.js';
 import { balancesMatch, type Figures, ledgerValid, printFigures } from './invariants.js';
+import { balanceOf, gapsOf, signatureRows, topUpRows, transmissionRows } from './provider-reads.js';
 import {
-  adminCall,
-  balanceOf,
-  gapsOf,
-  signatureBody,
-  signatureRows,
-  topUpRows,
-  transmissionRows,
-} from './provider-reads.js';
-import { connectSuperPdp, documentsReady, sendStripeWebhook, stripeEvent, submit } from './provider-setup.js';
+  configureOpenapiAccount,
+  connectSuperPdp,
+  createSignatureRequests,
+  documentsReady,
+  sendStripeWebhook,
+  stripeEvent,
+  submit,
+} from './provider-setup.js';
 
 /**
  * Provider faults (test/faults/README.md): the third parties the service calls over HTTP, faked on
@@ -324,21 +323,9 @@ test.serial(
   async (t) => {
     const startedAt = Date.now();
     const tenant = await faultTenant(h);
-    const admin = await seedUser(h.db, { admin: true });
-    const saved = await adminCall(h, admin.token, 'POST', '/api/v1/admin/openapi/config', {
-      account_email: 'ops@example.com',
-      api_key: 'api-key-fault-suite',
-      test_mode: false,
-    });
-    t.is(saved, 200, 'the admin configures the Openapi account');
-    const ids: string[] = [];
-    for (const [i] of SIGNATURE_FAULTS.entries()) {
-      const email = `signer-${i}-${tenant.tenantId.slice(0, 8)}@example.com`;
-      signatureKeys.push(email);
-      const res = await request(h, 'POST', '/api/v1/signatures', tenant.liveKey, signatureBody(email));
-      if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
-      ids.push(String((res.body?.data as { id?: string } | undefined)?.id));
-    }
+    t.is(await configureOpenapiAccount(h), 200, 'the admin configures the Openapi account');
+    signatureKeys.push(...SIGNATURE_FAULTS.map((_, i) => `signer-${i}-${tenant.tenantId.slice(0, 8)}@example.com`));
+    const ids = await createSignatureRequests(h, tenant, signatureKeys);
     const recovering = ids.slice(0, 6);
     const [refused, lasting] = ids.slice(6);
     const lastingKey = signatureKeys[7];
@@ -442,20 +429,12 @@ test.serial(
   async (t) => {
     const startedAt = Date.now();
     const tenant = await faultTenant(h);
-    const admin = await seedUser(h.db, { admin: true });
-    const saved = await adminCall(h, admin.token, 'POST', '/api/v1/admin/openapi/config', {
-      account_email: 'ops@example.com',
-      api_key: 'api-key-fault-suite',
-      test_mode: false,
-    });
-    t.is(saved, 200, 'the Openapi account is configured');
-    const ids: string[] = [];
-    for (const [i] of SYNC_FAULTS.entries()) {
-      const email = `sync-${i}-${tenant.tenantId.slice(0, 8)}@example.com`;
-      const res = await request(h, 'POST', '/api/v1/signatures', tenant.liveKey, signatureBody(email));
-      if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
-      ids.push(String((res.body?.data as { id?: string } | undefined)?.id));
-    }
+    t.is(await configureOpenapiAccount(h), 200, 'the Openapi account is configured');
+    const ids = await createSignatureRequests(
+      h,
+      tenant,
+      SYNC_FAULTS.map((_, i) => `sync-${i}-${tenant.tenantId.slice(0, 8)}@example.com`),
+    );
     const handed = await until(
       'every request handed over',
       async () => {

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { parseAppKey } from '../../domain/shared/setting-parsers.js';
 import { sealClientSecret } from '../../domain/transmission/superpdp-tokens.js';
+import { seedUser } from '../helpers/identities.js';
 import type { Creation, FaultTenant, Harness } from './harness.js';
 import { request, until } from './harness.js';
+import { adminCall, signatureBody } from './provider-reads.js';
 
 /**
  * What the provider scenarios need besides the harness: a tenant's SuperPDP connection (as
- * `einvoice provider connect` stores it), documents ready before a submission, and Stripe's signed
- * webhook events.
+ * `einvoice provider connect` stores it), documents ready before a submission, Stripe's signed
+ * webhook events, and the Openapi account with signature requests to hand over.
  */
 
 /** A tenant-wide production SuperPDP connection with an OAuth client of its own (client credentials). */
@@ -89,4 +91,25 @@ export async function sendStripeWebhook(h: Harness, event: { body: string; heade
   } catch {
     return 0;
   }
+}
+
+/** The operator's Openapi account, saved by an admin through the API; the status it answered. */
+export async function configureOpenapiAccount(h: Harness): Promise<number> {
+  const admin = await seedUser(h.db, { admin: true });
+  return adminCall(h, admin.token, 'POST', '/api/v1/admin/openapi/config', {
+    account_email: 'ops@example.com',
+    api_key: 'api-key-fault-suite',
+    test_mode: false,
+  });
+}
+
+/** One production signature request per signer e-mail, through the API; their ids, in order. */
+export async function createSignatureRequests(h: Harness, tenant: FaultTenant, emails: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const email of emails) {
+    const res = await request(h, 'POST', '/api/v1/signatures', tenant.liveKey, signatureBody(email));
+    if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
+    ids.push(String((res.body?.data as { id?: string } | undefined)?.id));
+  }
+  return ids;
 }
