@@ -59,6 +59,7 @@ export async function execute<I, O>(
       log: logOf(),
       readOnly: op.kind === 'query',
       snapshot: op.snapshot,
+      redoneIfLost: op.redoneIfLost,
       run: (ctx) => op.run(input, ctx),
       beforeCommit: options.beforeCommit,
       written,
@@ -87,6 +88,8 @@ interface TransactionPlan<O> {
   log: Logger;
   readOnly?: boolean;
   snapshot?: boolean;
+  /** Operation.redoneIfLost: the commit does not wait for the WAL flush. */
+  redoneIfLost?: boolean;
   run(ctx: OperationContext): Promise<O>;
   beforeCommit?: (tx: Knex, output: O) => Promise<void>;
   /** Called when everything is written, just before the commit (group commit frees the lane then). */
@@ -114,7 +117,7 @@ async function inTransaction<O>(deps: Deps, plan: TransactionPlan<O>): Promise<O
     return await deps.db.transaction(
       async (tx) => {
         if (readOnly) await setTenantContext(tx, plan.caller);
-        else xid = await setTenantContextTakingXid(tx, plan.caller);
+        else xid = await setTenantContextTakingXid(tx, plan.caller, !plan.redoneIfLost);
         const jobs = readOnly ? noJobs : txJobs(deps.boss, tx);
         const events = readOnly ? noEvents : txEvents(tx, jobs, plan.caller, () => deps.clock.now());
         const ctx: OperationContext = {

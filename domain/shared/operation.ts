@@ -65,6 +65,13 @@ export interface Operation<I = unknown, O = unknown> {
    */
   transactional?: boolean;
   /**
+   * true: the commit does not wait for its WAL to reach the disk (`synchronous_commit = off`). Only
+   * for a worker step that its job redoes if it is lost: the job's completion, committed after it
+   * and flushed, flushes it too (the WAL is written in order), and a crash before that leaves the
+   * job to run again. For steps that write many bytes (a batch of documents).
+   */
+  redoneIfLost?: boolean;
+  /**
    * Reads one consistent snapshot: the transaction runs at REPEATABLE READ, so everything it reads
    * is as of its first statement (an export whose files must agree with each other).
    */

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Caller } from './caller.js';
+import { prepared } from './prepared-statements.js';
 
 /**
  * Per-transaction settings read by the row-level security policies
@@ -18,18 +19,31 @@ export async function setTenantContext(
 
 /**
  * The same settings, and the transaction's id in the same round trip: taken at the start, so that a
- * commit whose answer is lost can be looked up afterwards (commit-outcome.ts).
+ * commit whose answer is lost can be looked up afterwards (commit-outcome.ts). `flushedCommit`
+ * false also sets `synchronous_commit = off` for the transaction (Operation.redoneIfLost).
  */
 export async function setTenantContextTakingXid(
   tx: Knex.Transaction,
   caller: Pick<Caller, 'tenantId' | 'environment' | 'kind'>,
+  flushedCommit = true,
 ): Promise<string> {
-  const { rows } = await tx.raw<{ rows: { xid: string }[] }>(
-    "select set_config('app.tenant_id', ?, true), set_config('app.environment', ?, true), set_config('app.caller_kind', ?, true), txid_current()::text as xid",
-    [caller.tenantId ?? '', caller.environment ?? '', caller.kind],
+  const { rows } = await prepared(
+    tx.raw<{ rows: { xid: string }[] }>(flushedCommit ? TAKING_XID : TAKING_XID_UNFLUSHED, [
+      caller.tenantId ?? '',
+      caller.environment ?? '',
+      caller.kind,
+    ]),
+    'tenant_context',
   );
   return rows[0].xid;
 }
+
+const TAKING_XID =
+  "select set_config('app.tenant_id', ?, true), set_config('app.environment', ?, true), set_config('app.caller_kind', ?, true), txid_current()::text as xid";
+const TAKING_XID_UNFLUSHED = TAKING_XID.replace(
+  ' txid_current()',
+  " set_config('synchronous_commit', 'off', true), txid_current()",
+);
 
 /**
  * Moves the rest of the transaction into one tenant's rows: used once a public operation (register,

@@ -155,3 +155,28 @@ test('prepare runs after the checks and before the transaction; its result is ct
   await execute(prepared(false), input(tenant.id), caller, env.deps);
   t.deepEqual(steps, ['prepare', 'prepare', `run with for ${tenant.id}`]);
 });
+
+/** A command that reads its transaction's `synchronous_commit`, declared redone if lost or not. */
+const readsCommitSetting = (redoneIfLost: boolean, seen: string[]) =>
+  defineCommand<{ tenant_id: string }, { event_id: string }>({
+    name: redoneIfLost ? 'redone_if_lost' : 'flushed_commit',
+    summary: 'Test command.',
+    input: 'RecordOrderInput',
+    output: 'RecordedOrder',
+    callers: ['system'],
+    redoneIfLost,
+    async run(args, ctx) {
+      seen.push((await ctx.tx.raw('show synchronous_commit')).rows[0].synchronous_commit);
+      return { event_id: args.tenant_id };
+    },
+  });
+
+test('a step redone if lost commits without waiting for the WAL flush; every other write waits, before and after', async (t) => {
+  const { id: tenantId } = await seedTenant(env.ownerDb);
+  const seen: string[] = [];
+  const caller = systemCaller(tenantId);
+  await execute(readsCommitSetting(false, seen), input(tenantId), caller, env.deps);
+  await execute(readsCommitSetting(true, seen), input(tenantId), caller, env.deps);
+  await execute(readsCommitSetting(false, seen), input(tenantId), caller, env.deps);
+  t.deepEqual(seen, ['on', 'off', 'on']);
+});

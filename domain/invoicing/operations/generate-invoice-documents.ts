@@ -33,6 +33,8 @@ export const generateInvoiceDocuments = defineCommand<InvoiceDocumentsInput, Gen
   input: 'InvoiceDocumentsInput',
   output: 'GeneratedDocumentsBatch',
   callers: ['system'],
+  // about 63 KB of files per invoice: the job's completion flushes them
+  redoneIfLost: true,
   async run({ invoices }, ctx) {
     // Locked in id order: two batches sharing invoices (a retried job) wait, never deadlock. Found
     // by id (the primary key), then matched on the tenant that queued each job.
