@@ -26,8 +26,8 @@ export function wakeOneLoopPerNotification(boss: PgBoss): void {
 }
 
 function wakeOneLoop(boss: PgBoss, queue: string, turns: Map<string, number>): void {
-  if (wakeIdleLoop(boss, queue, turns)) return;
-  for (const loop of boss.getWipData()) if (loop.name === queue) boss.notifyWorker(loop.id);
+  const loops = loopsOf(boss, queue);
+  if (!wakeIdleLoop(boss, queue, loops, turns)) for (const loop of loops) boss.notifyWorker(loop.id);
 }
 
 const fullBatchTurns = new Map<string, number>();
@@ -37,11 +37,18 @@ const fullBatchTurns = new Map<string, number>();
  * queue (if any) fetches now rather than at its next poll or NOTIFY.
  */
 export function wakeAnotherLoop(boss: PgBoss, queue: string): void {
-  wakeIdleLoop(boss, queue, fullBatchTurns);
+  wakeIdleLoop(boss, queue, loopsOf(boss, queue), fullBatchTurns);
 }
 
-function wakeIdleLoop(boss: PgBoss, queue: string, turns: Map<string, number>): boolean {
-  const idle = boss.getWipData().filter((loop) => loop.name === queue && loop.count === 0);
+const loopsOf = (boss: PgBoss, queue: string) => boss.getWipData().filter((loop) => loop.name === queue);
+
+function wakeIdleLoop(
+  boss: PgBoss,
+  queue: string,
+  loops: ReturnType<typeof loopsOf>,
+  turns: Map<string, number>,
+): boolean {
+  const idle = loops.filter((loop) => loop.count === 0);
   if (idle.length === 0) return false;
   const turn = turns.get(queue) ?? 0;
   turns.set(queue, turn + 1);
