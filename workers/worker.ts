@@ -2,6 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { JobResult } from 'pg-boss';
 import { wakeAnotherLoop } from '../domain/shared/boss-wakeups.js';
 import type { Deps } from '../domain/shared/deps.js';
+import { QueueStatistics } from '../domain/shared/queue-statistics.js';
 import { ensureQueues, QUEUE_NAMES, type QueueName } from '../domain/shared/queues.js';
 import { SCHEDULES, WORKERS, type WorkerSpec } from './queues.js';
 import { type JobRef, runJob } from './run-job.js';
@@ -23,13 +24,17 @@ export interface Polling {
  */
 export const POLLING: Polling = { seconds: 2, notifySeconds: 2 };
 
-/** Registers every queue's handler and the cron schedules on a started pg-boss. */
+/**
+ * Registers every queue's handler and the cron schedules on a started pg-boss, and keeps the job
+ * tables' planner statistics fresh while it runs.
+ */
 export async function startWorkers(deps: Deps): Promise<void> {
   await ensureQueues(deps.boss, deps.config.finishedJobsKeepHours);
   for (const queue of QUEUE_NAMES) await workQueue(queue, WORKERS[queue] as WorkerSpec<typeof queue>, deps);
   for (const schedule of SCHEDULES) {
     await deps.boss.schedule(schedule.queue, schedule.cron, {}, { tz: schedule.tz });
   }
+  new QueueStatistics(deps.boss, deps.log).start(deps.config.queueAnalyzeSeconds);
 }
 
 /** One tenant's cap on a capped queue: the pool less one loop's batch, so another tenant always has a loop. */

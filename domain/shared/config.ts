@@ -39,6 +39,8 @@ export interface Config {
   workerSuperviseSeconds: number;
   databasePreparedStatements: boolean;
   finishedJobsKeepHours: number;
+  /** Seconds between the worker's checks of the job tables' planner statistics (0: never). */
+  queueAnalyzeSeconds: number;
   /** Multiplies every rate limit; 0 turns limiting off (load tests, benchmarks). */
   rateLimitScale: number;
   /** The specification's limits with RATE_LIMITS merged over them. */
@@ -219,6 +221,7 @@ export function loadConfig(env: Env = process.env): Config {
     workerSuperviseSeconds: read('WORKER_SUPERVISE_SECONDS'),
     databasePreparedStatements: read('DATABASE_PREPARED_STATEMENTS'),
     finishedJobsKeepHours: read('FINISHED_JOBS_KEEP_HOURS'),
+    queueAnalyzeSeconds: read('QUEUE_ANALYZE_SECONDS'),
     rateLimitScale,
     rateLimits,
     rateLimitOverrides,

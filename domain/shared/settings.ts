@@ -172,6 +172,12 @@ export const SETTINGS = {
     processes: WORKER,
     parse: parse.integer(1, 720),
   }),
+  QUEUE_ANALYZE_SECONDS: setting({
+    default: '10',
+    help: "how often a worker checks the planner statistics of pg-boss's job tables and analyzes those autovacuum's rule calls stale (one worker at a time); without them completing a batch walks the queue's whole table. `0` leaves it to autovacuum",
+    processes: WORKER,
+    parse: parse.integer(0, 3600),
+  }),
   RATE_LIMIT_SCALE: setting({
     default: '1',
     help: 'multiplies every rate limit; `0` turns rate limiting off (load tests; refused in production)',
