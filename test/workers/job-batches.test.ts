@@ -211,6 +211,61 @@ test.serial(
   },
 );
 
+test.serial(
+  'a batch of deliveries of two tenants: each tenant’s attempts recorded in its own transaction',
+  async (t) => {
+    const receiver = await startReceiver(() => ({ status: 204 }));
+    try {
+      const tenants = [
+        await seedPlatformTenant(app.ownerDb, { kyb: 'verified' }),
+        await seedPlatformTenant(app.ownerDb, { kyb: 'verified' }),
+      ];
+      const jobs: { tenantId: string; deliveryId: string; attempt: number }[] = [];
+      for (const tenant of tenants) {
+        const res = await app.request('/api/v1/tenant/me', {
+          method: 'PUT',
+          headers: { 'X-Tenant-Key': tenant.keys.sk_test, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ webhook_url: `${receiver.url}/hook` }),
+        });
+        t.is(res.status, 200);
+        for (const number of ['A-1', 'A-2'])
+          await createInvoice(app.request, tenant.keys.sk_test, { invoice_number: number });
+        const events = await app.ownerDb('events').where({ tenant_id: tenant.tenantId, name: 'invoice.created' });
+        await dispatchEventBatch(
+          events.map((e) => ({ tenantId: tenant.tenantId, eventId: e.id })),
+          app.deps,
+        );
+        const queued = await app.ownerDb.raw(
+          "select data from pgboss.job where name = 'deliver-webhook' and data->>'tenantId' = ?",
+          [tenant.tenantId],
+        );
+        jobs.push(...queued.rows.map((r: { data: (typeof jobs)[number] }) => r.data));
+      }
+      // Interleaved, as a fetch across tenants returns them.
+      const batch = [jobs[0], jobs[2], jobs[1], jobs[3]];
+      const outputs = (await deliverWebhookBatch(batch, app.deps)) as { delivery_id: string; recorded: boolean }[];
+      t.deepEqual(
+        outputs.map((o) => [o.delivery_id, o.recorded]),
+        batch.map((job) => [job.deliveryId, true]),
+      );
+      t.is(receiver.requests.length, 4);
+      for (const tenant of tenants) {
+        const deliveries = await app.ownerDb('webhook_deliveries').where({ tenant_id: tenant.tenantId });
+        t.deepEqual(
+          deliveries.map((d) => [d.status, d.attempts]),
+          [
+            ['succeeded', 1],
+            ['succeeded', 1],
+          ],
+        );
+        t.is((await app.ownerDb('webhook_attempts').where({ tenant_id: tenant.tenantId })).length, 2);
+      }
+    } finally {
+      await receiver.close();
+    }
+  },
+);
+
 test('fair share: a tenant’s priority falls by one every step of its recent sends, and recovers as they age', (t) => {
   let now = 0;
   const share = new FairShare(() => now);

@@ -64,8 +64,10 @@ export const deliverWebhook: JobHandler<'deliver-webhook'> = async (job, deps) =
 /**
  * A fetched batch: every attempt prepared first (so a database failure sends nothing), then sent at
  * once, then the attempts of each tenant recorded in one transaction (one commit, and each
- * endpoint's health moved once, last). If recording fails, each job runs alone again: its attempt goes
- * out once more with the same X-Service-Delivery, which receivers deduplicate (at least once).
+ * endpoint's health moved once, last), the tenants' transactions side by side. If recording fails,
+ * each job runs alone again once every transaction has ended: its attempt goes out once more with
+ * the same X-Service-Delivery, which receivers deduplicate (at least once), unless its tenant's
+ * transaction committed it, which the job then finds.
  */
 export const deliverWebhookBatch: BatchJobHandler<'deliver-webhook'> = async (jobs, deps) => {
   const prepared = await Promise.all(jobs.map((job) => prepare(job, deps)));
@@ -75,15 +77,19 @@ export const deliverWebhookBatch: BatchJobHandler<'deliver-webhook'> = async (jo
     if ('skipped' in sent[i]) return;
     byTenant.set(job.tenantId, [...(byTenant.get(job.tenantId) ?? []), i]);
   });
-  const recorded = new Map<number, object>();
-  for (const [tenantId, indexes] of byTenant) {
-    const { attempts } = await execute(
-      recordWebhookAttempts,
-      { attempts: indexes.map((i) => (sent[i] as { record: RecordInput }).record) },
-      systemCaller(tenantId),
-      deps,
-    );
-    for (const [k, jobIndex] of indexes.entries()) recorded.set(jobIndex, attempts[k]);
-  }
+  const recordings = await Promise.allSettled(
+    [...byTenant].map(async ([tenantId, indexes]) => {
+      const { attempts } = await execute(
+        recordWebhookAttempts,
+        { attempts: indexes.map((i) => (sent[i] as { record: RecordInput }).record) },
+        systemCaller(tenantId),
+        deps,
+      );
+      return indexes.map((jobIndex, k) => [jobIndex, attempts[k]] as const);
+    }),
+  );
+  const failed = recordings.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  const recorded = new Map(recordings.flatMap((outcome) => (outcome.status === 'fulfilled' ? outcome.value : [])));
   return jobs.map((job, i) => outputOf(job, sent[i], recorded.get(i)));
 };
