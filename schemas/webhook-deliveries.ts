@@ -50,6 +50,27 @@ export const PrepareWebhookDeliveryInput = {
 } as const;
 export type PrepareWebhookDeliveryInput = FromSchema<typeof PrepareWebhookDeliveryInput>;
 
+export const PrepareWebhookDeliveriesInput = {
+  $id: 'PrepareWebhookDeliveriesInput',
+  type: 'object',
+  description: "A batch of one tenant's delivery attempts a worker is about to make.",
+  additionalProperties: false,
+  required: ['deliveries'],
+  properties: {
+    deliveries: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      items: { $ref: 'PrepareWebhookDeliveryInput' },
+      description: 'One per job of the batch.',
+    },
+  },
+} as const;
+export type PrepareWebhookDeliveriesInput = FromSchema<
+  typeof PrepareWebhookDeliveriesInput,
+  { references: [typeof PrepareWebhookDeliveryInput] }
+>;
+
 export const WebhookRequest = {
   $id: 'WebhookRequest',
   type: 'object',
@@ -85,6 +106,17 @@ export type PreparedWebhookDelivery = FromSchema<
   typeof PreparedWebhookDelivery,
   { references: [typeof WebhookRequest] }
 >;
+
+export const PreparedWebhookDeliveries = {
+  $id: 'PreparedWebhookDeliveries',
+  type: 'object',
+  description: 'Each attempt of a batch: whether to send it, and its signed request, in order.',
+  additionalProperties: false,
+  required: ['deliveries'],
+  properties: {
+    deliveries: { type: 'array', items: { $ref: 'PreparedWebhookDelivery' }, description: 'One per attempt.' },
+  },
+} as const;
 
 /** What one attempt gave, as the sender measured it. */
 const outcomeProperties = {
@@ -226,8 +258,10 @@ export const webhookDeliverySchemas = [
   DispatchEventsInput,
   DispatchedEvents,
   PrepareWebhookDeliveryInput,
+  PrepareWebhookDeliveriesInput,
   WebhookRequest,
   PreparedWebhookDelivery,
+  PreparedWebhookDeliveries,
   RecordWebhookAttemptInput,
   RecordWebhookAttemptsInput,
   RecordedWebhookAttempt,

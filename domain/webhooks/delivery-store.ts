@@ -46,6 +46,45 @@ export async function findDelivery(
   return prepared(options.forUpdate ? query.forUpdate() : query, 'find_delivery');
 }
 
+/** The deliveries of `ids` of one tenant, in id order (the order their rows are locked in). */
+export async function findDeliveries(
+  tx: Knex,
+  tenantId: string,
+  ids: readonly string[],
+  options: { forUpdate?: boolean } = {},
+): Promise<DeliveryRow[]> {
+  const columns = tx.raw(await tableColumns(tx, 'webhook_deliveries'));
+  const query = tx('webhook_deliveries')
+    .where({ tenant_id: tenantId })
+    .whereRaw('id = any(?::uuid[])', [[...ids]])
+    .orderBy('id')
+    .select<DeliveryRow[]>(columns);
+  return prepared(options.forUpdate ? query.forUpdate() : query, 'find_deliveries');
+}
+
+/** What an attempt changes on its delivery. */
+export type DeliveryProgress = Pick<
+  DeliveryRow,
+  'id' | 'attempts' | 'status' | 'last_attempt_at' | 'next_attempt_at' | 'completed_at'
+>;
+
+/** Moves each delivery to its state after its attempts, in one statement. */
+export async function updateDeliveries(tx: Knex, tenantId: string, rows: readonly DeliveryProgress[]): Promise<void> {
+  if (rows.length === 0) return;
+  await prepared(
+    tx.raw(
+      `update webhook_deliveries d
+       set attempts = v.attempts, status = v.status, last_attempt_at = v.last_attempt_at,
+         next_attempt_at = v.next_attempt_at, completed_at = v.completed_at
+       from jsonb_to_recordset(?::jsonb) as v(id uuid, attempts int, status text, last_attempt_at timestamptz,
+         next_attempt_at timestamptz, completed_at timestamptz)
+       where d.tenant_id = ? and d.id = v.id`,
+      [JSON.stringify(rows), tenantId],
+    ),
+    'update_deliveries',
+  );
+}
+
 /** Stops the pending deliveries of an endpoint (deleted or disabled): their next jobs find nothing to do. */
 export const cancelPendingDeliveries = (tx: Knex, tenantId: string, endpointId: string, now: Date): Promise<number> =>
   tx('webhook_deliveries')
@@ -71,8 +110,12 @@ export interface AttemptRow {
   attempted_at: Date;
 }
 
-export const insertAttempt = async (tx: Knex, row: Omit<AttemptRow, 'id'>): Promise<void> => {
-  await prepared(tx('webhook_attempts').insert(row), 'insert_webhook_attempt');
+export const insertAttempt = (tx: Knex, row: Omit<AttemptRow, 'id'>): Promise<void> => insertAttempts(tx, [row]);
+
+/** Logs attempts, in one statement. */
+export const insertAttempts = async (tx: Knex, rows: readonly Omit<AttemptRow, 'id'>[]): Promise<void> => {
+  if (rows.length === 0) return;
+  await prepared(tx('webhook_attempts').insert(rows), 'insert_webhook_attempts');
 };
 
 /** Attempts of one endpoint, newest first (id as tie-breaker). */

@@ -341,6 +341,10 @@ type NamedTypes = {
     webhookDeliveries.PrepareWebhookDeliveryInput,
     SchemaType<'PrepareWebhookDeliveryInput'>
   >;
+  PrepareWebhookDeliveriesInput: Equals<
+    webhookDeliveries.PrepareWebhookDeliveriesInput,
+    SchemaType<'PrepareWebhookDeliveriesInput'>
+  >;
   WebhookRequest: Equals<webhookDeliveries.WebhookRequest, SchemaType<'WebhookRequest'>>;
   PreparedWebhookDelivery: Equals<webhookDeliveries.PreparedWebhookDelivery, SchemaType<'PreparedWebhookDelivery'>>;
   RecordWebhookAttemptInput: Equals<

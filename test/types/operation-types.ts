@@ -300,7 +300,10 @@ import { getWebhookEndpoint } from '../../domain/webhooks/operations/get-webhook
 import { listTenantWebhookLogs } from '../../domain/webhooks/operations/list-tenant-webhook-logs.js';
 import { listWebhookEndpoints } from '../../domain/webhooks/operations/list-webhook-endpoints.js';
 import { listWebhookLogs } from '../../domain/webhooks/operations/list-webhook-logs.js';
-import { prepareWebhookDelivery } from '../../domain/webhooks/operations/prepare-webhook-delivery.js';
+import {
+  prepareWebhookDeliveries,
+  prepareWebhookDelivery,
+} from '../../domain/webhooks/operations/prepare-webhook-delivery.js';
 import { prepareWebhookTest } from '../../domain/webhooks/operations/prepare-webhook-test.js';
 import {
   recordWebhookAttempt,
@@ -546,6 +549,7 @@ export const CHECKED_OPERATIONS = {
   listWebhookEndpoints: [listWebhookEndpoints, 'ListWebhookEndpointsInput', 'WebhookEndpointPage'],
   listWebhookLogs: [listWebhookLogs, 'ListWebhookLogsInput', 'WebhookLogPage'],
   prepareWebhookDelivery: [prepareWebhookDelivery, 'PrepareWebhookDeliveryInput', 'PreparedWebhookDelivery'],
+  prepareWebhookDeliveries: [prepareWebhookDeliveries, 'PrepareWebhookDeliveriesInput', 'PreparedWebhookDeliveries'],
   prepareWebhookTest: [prepareWebhookTest, 'WebhookEndpointIdInput', 'PreparedWebhookTest'],
   recordWebhookAttempt: [recordWebhookAttempt, 'RecordWebhookAttemptInput', 'RecordedWebhookAttempt'],
   recordWebhookAttempts: [recordWebhookAttempts, 'RecordWebhookAttemptsInput', 'RecordedWebhookAttempts'],

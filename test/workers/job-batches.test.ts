@@ -241,14 +241,15 @@ test.serial(
         );
         jobs.push(...queued.rows.map((r: { data: (typeof jobs)[number] }) => r.data));
       }
-      // Interleaved, as a fetch across tenants returns them.
-      const batch = [jobs[0], jobs[2], jobs[1], jobs[3]];
+      // Interleaved, as a fetch across tenants returns them, with one job twice (a job sent twice):
+      // both are prepared and sent, the second is judged against the first's record and logs nothing.
+      const batch = [jobs[0], jobs[2], jobs[1], jobs[3], jobs[0]];
       const outputs = (await deliverWebhookBatch(batch, app.deps)) as { delivery_id: string; recorded: boolean }[];
       t.deepEqual(
         outputs.map((o) => [o.delivery_id, o.recorded]),
-        batch.map((job) => [job.deliveryId, true]),
+        batch.map((job, i) => [job.deliveryId, i < 4]),
       );
-      t.is(receiver.requests.length, 4);
+      t.is(receiver.requests.length, 5);
       for (const tenant of tenants) {
         const deliveries = await app.ownerDb('webhook_deliveries').where({ tenant_id: tenant.tenantId });
         t.deepEqual(

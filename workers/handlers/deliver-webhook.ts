@@ -3,6 +3,7 @@ import type { Deps } from '../../domain/shared/deps.js';
 import { execute } from '../../domain/shared/execute.js';
 import type { JobPayloads } from '../../domain/shared/queues.js';
 import {
+  prepareWebhookDeliveries,
   prepareWebhookDelivery,
   recordWebhookAttempt,
   recordWebhookAttempts,
@@ -61,24 +62,41 @@ export const deliverWebhook: JobHandler<'deliver-webhook'> = async (job, deps) =
   return outputOf(job, sent, await execute(recordWebhookAttempt, sent.record, systemCaller(job.tenantId), deps));
 };
 
+/** The indexes of a batch's jobs, by tenant (each tenant's steps run in its own transaction). */
+function byTenant(jobs: readonly Job[], keep: (i: number) => boolean = () => true): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  jobs.forEach((job, i) => {
+    if (keep(i)) groups.set(job.tenantId, [...(groups.get(job.tenantId) ?? []), i]);
+  });
+  return groups;
+}
+
 /**
- * A fetched batch: every attempt prepared first (so a database failure sends nothing), then sent at
- * once, then the attempts of each tenant recorded in one transaction (one commit, and each
- * endpoint's health moved once, last), the tenants' transactions side by side. If recording fails,
- * each job runs alone again once every transaction has ended: its attempt goes out once more with
- * the same X-Service-Delivery, which receivers deduplicate (at least once), unless its tenant's
- * transaction committed it, which the job then finds.
+ * A fetched batch: every attempt prepared first, a tenant's in one read-only transaction (so a
+ * database failure sends nothing), then sent at once, then the attempts of each tenant recorded in
+ * one transaction (one commit, and each endpoint's health moved once, last), the tenants'
+ * transactions side by side. If recording fails, each job runs alone again once every transaction
+ * has ended: its attempt goes out once more with the same X-Service-Delivery, which receivers
+ * deduplicate (at least once), unless its tenant's transaction committed it, which the job then finds.
  */
 export const deliverWebhookBatch: BatchJobHandler<'deliver-webhook'> = async (jobs, deps) => {
-  const prepared = await Promise.all(jobs.map((job) => prepare(job, deps)));
+  const prepared: Prepared[] = [];
+  await Promise.all(
+    [...byTenant(jobs)].map(async ([tenantId, indexes]) => {
+      const { deliveries } = await execute(
+        prepareWebhookDeliveries,
+        { deliveries: indexes.map((i) => ({ delivery_id: jobs[i].deliveryId, attempt: jobs[i].attempt })) },
+        systemCaller(tenantId),
+        deps,
+      );
+      indexes.forEach((jobIndex, k) => {
+        prepared[jobIndex] = deliveries[k];
+      });
+    }),
+  );
   const sent = await Promise.all(jobs.map((job, i) => send(job, prepared[i], deps)));
-  const byTenant = new Map<string, number[]>();
-  jobs.forEach((job, i) => {
-    if ('skipped' in sent[i]) return;
-    byTenant.set(job.tenantId, [...(byTenant.get(job.tenantId) ?? []), i]);
-  });
   const recordings = await Promise.allSettled(
-    [...byTenant].map(async ([tenantId, indexes]) => {
+    [...byTenant(jobs, (i) => !('skipped' in sent[i]))].map(async ([tenantId, indexes]) => {
       const { attempts } = await execute(
         recordWebhookAttempts,
         { attempts: indexes.map((i) => (sent[i] as { record: RecordInput }).record) },

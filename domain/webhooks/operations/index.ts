@@ -8,7 +8,7 @@ export { getWebhookEndpoint } from './get-webhook-endpoint.js';
 export { listTenantWebhookLogs } from './list-tenant-webhook-logs.js';
 export { listWebhookEndpoints } from './list-webhook-endpoints.js';
 export { listWebhookLogs } from './list-webhook-logs.js';
-export { prepareWebhookDelivery } from './prepare-webhook-delivery.js';
+export { prepareWebhookDeliveries, prepareWebhookDelivery } from './prepare-webhook-delivery.js';
 export { prepareWebhookTest } from './prepare-webhook-test.js';
 export { processInboundEvent, recordInboundEvent } from './process-inbound-event.js';
 export { recordWebhookAttempt, recordWebhookAttempts } from './record-webhook-attempt.js';

@@ -1,10 +1,15 @@
-import type { PreparedWebhookDelivery, PrepareWebhookDeliveryInput } from '../../../schemas/webhook-deliveries.js';
-import { defineQuery } from '../../shared/operation.js';
+import type {
+  PreparedWebhookDelivery,
+  PrepareWebhookDeliveriesInput,
+  PrepareWebhookDeliveryInput,
+} from '../../../schemas/webhook-deliveries.js';
+import { defineQuery, type OperationContext } from '../../shared/operation.js';
 import { prepared } from '../../shared/prepared-statements.js';
-import { findDelivery } from '../delivery-store.js';
-import { endpointById } from '../endpoint-store.js';
+import { findDeliveries } from '../delivery-store.js';
+import { ENDPOINT_COLUMNS } from '../endpoint-store.js';
 import { envelopeOf, type OutboxEvent } from '../envelope.js';
 import { signedRequest } from '../signed-request.js';
+import type { WebhookEndpointRow } from '../webhook-endpoint.js';
 
 /** Schema `PreparedWebhookDelivery`: the type comes from the schema. */
 export type { PreparedWebhookDelivery };
@@ -22,30 +27,87 @@ export const prepareWebhookDelivery = defineQuery<PrepareWebhookDeliveryInput, P
   input: 'PrepareWebhookDeliveryInput',
   output: 'PreparedWebhookDelivery',
   callers: ['system'],
-  async run(input, ctx) {
-    const tenantId = ctx.caller.tenantId!;
-    const delivery = await findDelivery(ctx.tx, tenantId, input.delivery_id);
+  run: async (input, ctx) => (await prepareAttempts([input], ctx))[0],
+});
+
+/**
+ * The first step of a batch of `deliver-webhook` jobs of one tenant, each prepared as
+ * `prepareWebhookDelivery` prepares it, with three reads whatever their number.
+ */
+export const prepareWebhookDeliveries = defineQuery<
+  PrepareWebhookDeliveriesInput,
+  { deliveries: PreparedWebhookDelivery[] }
+>({
+  name: 'prepare_webhook_deliveries',
+  summary: "Build the signed requests of a batch of one tenant's webhook delivery attempts (worker step).",
+  input: 'PrepareWebhookDeliveriesInput',
+  output: 'PreparedWebhookDeliveries',
+  callers: ['system'],
+  run: async ({ deliveries }, ctx) => ({ deliveries: await prepareAttempts(deliveries, ctx) }),
+});
+
+/** The deliveries, then the endpoints and events of those still to attempt, each read at once. */
+async function prepareAttempts(
+  inputs: readonly PrepareWebhookDeliveryInput[],
+  ctx: OperationContext,
+): Promise<PreparedWebhookDelivery[]> {
+  const tenantId = ctx.caller.tenantId!;
+  const ids = [...new Set(inputs.map((input) => input.delivery_id))];
+  const deliveries = new Map((await findDeliveries(ctx.tx, tenantId, ids)).map((d) => [d.id, d]));
+  const due = inputs.flatMap((input) => {
+    const delivery = deliveries.get(input.delivery_id);
+    return delivery?.status === 'pending' && delivery.attempts === input.attempt - 1 ? [delivery] : [];
+  });
+  const endpoints = await rowsById<WebhookEndpointRow>(
+    ctx,
+    'webhook_endpoints',
+    due.map((d) => d.endpoint_id),
+    ENDPOINT_COLUMNS,
+    'endpoints_by_id',
+  );
+  const events = await rowsById<OutboxEvent>(
+    ctx,
+    'events',
+    due.filter((d) => endpoints.get(d.endpoint_id)?.is_active).map((d) => d.event_id),
+    ['id', 'name', 'environment', 'data', 'created_at'],
+    'delivery_events',
+  );
+  return inputs.map((input) => {
+    const delivery = deliveries.get(input.delivery_id);
     if (!delivery) return skip('no such delivery');
     if (delivery.status !== 'pending') return skip(`delivery ${delivery.status}`);
     if (delivery.attempts !== input.attempt - 1) return skip(`attempt ${input.attempt} is not the next one`);
-    const endpoint = await endpointById(ctx.tx, tenantId, delivery.endpoint_id);
+    const endpoint = endpoints.get(delivery.endpoint_id);
     if (!endpoint?.is_active) return skip('endpoint inactive');
-    const event = await prepared(
-      ctx
-        .tx('events')
-        .where({ tenant_id: tenantId, id: delivery.event_id })
-        .first<OutboxEvent>(['id', 'name', 'environment', 'data', 'created_at']),
-      'delivery_event',
-    );
     return {
       send: true,
       request: signedRequest(
         ctx.deps.config.appKey!,
         endpoint,
-        envelopeOf(event),
+        envelopeOf(events.get(delivery.event_id)!),
         { deliveryId: delivery.id, eventName: delivery.event_name, attempt: input.attempt },
         ctx.clock.now(),
       ),
     };
-  },
-});
+  });
+}
+
+/** The tenant's rows of `table` with the given ids, by id (one statement; none when there are no ids). */
+async function rowsById<Row extends { id: string }>(
+  ctx: OperationContext,
+  table: string,
+  ids: readonly string[],
+  columns: readonly string[],
+  name: string,
+): Promise<Map<string, Row>> {
+  if (ids.length === 0) return new Map();
+  const rows: Row[] = await prepared(
+    ctx
+      .tx(table)
+      .where({ tenant_id: ctx.caller.tenantId! })
+      .whereRaw('id = any(?::uuid[])', [[...new Set(ids)]])
+      .select(columns),
+    name,
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -5,8 +5,14 @@ import type {
 } from '../../../schemas/webhook-deliveries.js';
 import type { Environment } from '../../shared/caller.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
-import { prepared } from '../../shared/prepared-statements.js';
-import { type DeliveryStatus, findDelivery, insertAttempt } from '../delivery-store.js';
+import {
+  type AttemptRow,
+  type DeliveryRow,
+  type DeliveryStatus,
+  findDeliveries,
+  insertAttempts,
+  updateDeliveries,
+} from '../delivery-store.js';
 import { type AttemptOutcome, applyAttemptOutcomes } from '../endpoint-health.js';
 import { retryDelayMs } from '../retry-schedule.js';
 
@@ -43,19 +49,43 @@ export const recordWebhookAttempts = defineCommand<RecordWebhookAttemptsInput, {
   run: async ({ attempts }, ctx) => ({ attempts: await recordAttempts(attempts, ctx) }),
 });
 
-/** A recorded attempt, and what it does to its endpoint's health (applied once per endpoint). */
-interface Recorded {
-  answer: RecordedWebhookAttempt;
-  endpoint?: { id: string; environment: Environment; outcome: AttemptOutcome };
-}
-
-/** Records the attempts in order, then moves each endpoint's health once, last (see applyAttemptOutcomes). */
+/**
+ * Records the attempts in order, with a fixed number of statements whatever their number: their
+ * deliveries read and locked at once (in id order), each attempt judged against its delivery as the
+ * earlier ones of the batch left it (a job run twice in one batch records once), the attempts logged
+ * and the deliveries moved in one statement each; then each endpoint's health once, last (see
+ * applyAttemptOutcomes).
+ */
 async function recordAttempts(
   inputs: readonly RecordWebhookAttemptInput[],
   ctx: OperationContext,
 ): Promise<RecordedWebhookAttempt[]> {
-  const recorded: Recorded[] = [];
-  for (const input of inputs) recorded.push(await recordAttempt(input, ctx));
+  const tenantId = ctx.caller.tenantId!;
+  const ids = [...new Set(inputs.map((input) => input.delivery_id))];
+  const deliveries = new Map(
+    (await findDeliveries(ctx.tx, tenantId, ids, { forUpdate: true })).map((delivery) => [delivery.id, delivery]),
+  );
+  const now = ctx.clock.now();
+  const recorded = inputs.map((input) => recordAttempt(input, deliveries.get(input.delivery_id), now, ctx));
+  const written = recorded.filter((r) => r.attempt !== undefined);
+  await insertAttempts(
+    ctx.tx,
+    written.map((r) => r.attempt!),
+  );
+  await updateDeliveries(
+    ctx.tx,
+    tenantId,
+    [...new Set(written.map((r) => r.attempt!.delivery_id!))].map((id) => progressOf(deliveries.get(id)!)),
+  );
+  for (const { retry } of written) {
+    if (retry) {
+      await ctx.jobs.send(
+        'deliver-webhook',
+        { tenantId, deliveryId: retry.deliveryId, attempt: retry.attempt },
+        { startAfter: retry.at, group: { id: tenantId } },
+      );
+    }
+  }
   const byEndpoint = new Map<string, { environment: Environment; outcomes: AttemptOutcome[] }>();
   for (const { endpoint } of recorded) {
     if (!endpoint) continue;
@@ -64,18 +94,38 @@ async function recordAttempts(
     byEndpoint.set(endpoint.id, entry);
   }
   for (const [endpointId, { environment, outcomes }] of byEndpoint) {
-    await applyAttemptOutcomes(ctx, ctx.caller.tenantId!, endpointId, outcomes, environment);
+    await applyAttemptOutcomes(ctx, tenantId, endpointId, outcomes, environment);
   }
   return recorded.map((r) => r.answer);
 }
 
-async function recordAttempt(input: RecordWebhookAttemptInput, ctx: OperationContext): Promise<Recorded> {
-  const tenantId = ctx.caller.tenantId!;
-  const delivery = await findDelivery(ctx.tx, tenantId, input.delivery_id, { forUpdate: true });
+const progressOf = ({ id, attempts, status, last_attempt_at, next_attempt_at, completed_at }: DeliveryRow) => ({
+  id,
+  attempts,
+  status,
+  last_attempt_at,
+  next_attempt_at,
+  completed_at,
+});
+
+/** A recorded attempt: its answer, its log row, its retry, and what it does to its endpoint's health. */
+interface Recorded {
+  answer: RecordedWebhookAttempt;
+  attempt?: Omit<AttemptRow, 'id'>;
+  retry?: { deliveryId: string; attempt: number; at: Date };
+  endpoint?: { id: string; environment: Environment; outcome: AttemptOutcome };
+}
+
+/** Judges one attempt against its delivery and moves the delivery (in memory) to what follows. */
+function recordAttempt(
+  input: RecordWebhookAttemptInput,
+  delivery: DeliveryRow | undefined,
+  now: Date,
+  ctx: OperationContext,
+): Recorded {
   if (!delivery || delivery.attempts !== input.attempt - 1) {
     return { answer: { recorded: false, status: delivery?.status ?? 'cancelled', next_attempt_at: null } };
   }
-  const now = ctx.clock.now();
   const attemptedAt = new Date(input.attempted_at);
   // Ended while the call was in flight (endpoint paused, deleted or disabled): logged, nothing follows.
   const stillPending = delivery.status === 'pending';
@@ -84,9 +134,15 @@ async function recordAttempt(input: RecordWebhookAttemptInput, ctx: OperationCon
   const nextAt = retry
     ? new Date(now.getTime() + retryDelayMs(ctx.deps.config.webhookRetrySchedule, input.attempt))
     : null;
-
-  await insertAttempt(ctx.tx, {
-    tenant_id: tenantId,
+  const status: DeliveryStatus = !stillPending
+    ? delivery.status
+    : input.success
+      ? 'succeeded'
+      : retry
+        ? 'pending'
+        : 'failed';
+  const attempt: Omit<AttemptRow, 'id'> = {
+    tenant_id: delivery.tenant_id,
     endpoint_id: delivery.endpoint_id,
     delivery_id: delivery.id,
     event_id: delivery.event_id,
@@ -101,37 +157,18 @@ async function recordAttempt(input: RecordWebhookAttemptInput, ctx: OperationCon
     error_message: input.error,
     next_attempt_at: nextAt,
     attempted_at: attemptedAt,
+  };
+  Object.assign(delivery, {
+    attempts: input.attempt,
+    status,
+    last_attempt_at: attemptedAt,
+    next_attempt_at: nextAt,
+    completed_at: status === 'pending' ? null : (delivery.completed_at ?? now),
   });
-  const status: DeliveryStatus = !stillPending
-    ? delivery.status
-    : input.success
-      ? 'succeeded'
-      : retry
-        ? 'pending'
-        : 'failed';
-  await prepared(
-    ctx
-      .tx('webhook_deliveries')
-      .where({ tenant_id: tenantId, id: delivery.id })
-      .update({
-        attempts: input.attempt,
-        status,
-        last_attempt_at: attemptedAt,
-        next_attempt_at: nextAt,
-        completed_at: status === 'pending' ? null : (delivery.completed_at ?? now),
-      }),
-    'record_delivery_attempt',
-  );
-  if (nextAt) {
-    await ctx.jobs.send(
-      'deliver-webhook',
-      { tenantId, deliveryId: delivery.id, attempt: input.attempt + 1 },
-      { startAfter: nextAt, group: { id: tenantId } },
-    );
-  }
-
   return {
     answer: { recorded: true, status, next_attempt_at: nextAt?.toISOString() ?? null },
+    attempt,
+    ...(nextAt ? { retry: { deliveryId: delivery.id, attempt: input.attempt + 1, at: nextAt } } : {}),
     endpoint: {
       id: delivery.endpoint_id,
       environment: delivery.environment,
