@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { auditTrailIntact, readAuditTrail } from '../../domain/audit/audit-trail.js';
 import { listInvoiceDocuments } from '../../domain/invoicing/document-store.js';
 import type { GeneratedDocuments } from '../../domain/invoicing/generated-documents.js';
@@ -154,6 +154,37 @@ test.serial('a batch of events of two tenants: one delivery per subscribed endpo
   );
 });
 
+type DeliveryJob = { tenantId: string; deliveryId: string; attempt: number };
+
+/**
+ * A tenant whose webhook URL is `receiverUrl`, with one invoice per number created and their
+ * events dispatched: the first attempts of their deliveries, as queued (oldest first).
+ */
+async function queueDeliveries(
+  t: ExecutionContext,
+  tenant: SeededTenant,
+  receiverUrl: string,
+  numbers: readonly string[],
+): Promise<DeliveryJob[]> {
+  const res = await app.request('/api/v1/tenant/me', {
+    method: 'PUT',
+    headers: { 'X-Tenant-Key': tenant.keys.sk_test, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ webhook_url: `${receiverUrl}/hook` }),
+  });
+  t.is(res.status, 200);
+  for (const number of numbers) await createInvoice(app.request, tenant.keys.sk_test, { invoice_number: number });
+  const events = await app.ownerDb('events').where({ tenant_id: tenant.tenantId, name: 'invoice.created' });
+  await dispatchEventBatch(
+    events.map((e) => ({ tenantId: tenant.tenantId, eventId: e.id })),
+    app.deps,
+  );
+  const queued = await app.ownerDb.raw(
+    "select data from pgboss.job where name = 'deliver-webhook' and data->>'tenantId' = ? order by created_on",
+    [tenant.tenantId],
+  );
+  return queued.rows.map((r: { data: DeliveryJob }) => r.data);
+}
+
 test.serial(
   'a batch of deliveries: sent at once, each attempt recorded as alone, a failure retried alone',
   async (t) => {
@@ -162,25 +193,7 @@ test.serial(
       request.rawBody.includes('FAIL-') ? { status: 500 } : { status: 204 },
     );
     try {
-      const res = await app.request('/api/v1/tenant/me', {
-        method: 'PUT',
-        headers: { 'X-Tenant-Key': tenant.keys.sk_test, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ webhook_url: `${receiver.url}/hook` }),
-      });
-      t.is(res.status, 200);
-      for (const number of ['OK-1', 'FAIL-2', 'OK-3']) {
-        await createInvoice(app.request, tenant.keys.sk_test, { invoice_number: number });
-      }
-      const events = await app.ownerDb('events').where({ tenant_id: tenant.tenantId, name: 'invoice.created' });
-      await dispatchEventBatch(
-        events.map((e) => ({ tenantId: tenant.tenantId, eventId: e.id })),
-        app.deps,
-      );
-      const queued = await app.ownerDb.raw(
-        "select data from pgboss.job where name = 'deliver-webhook' and data->>'tenantId' = ? order by created_on",
-        [tenant.tenantId],
-      );
-      const jobs = queued.rows.map((r: { data: { tenantId: string; deliveryId: string; attempt: number } }) => r.data);
+      const jobs = await queueDeliveries(t, tenant, receiver.url, ['OK-1', 'FAIL-2', 'OK-3']);
       t.is(jobs.length, 3);
 
       const outputs = (await deliverWebhookBatch(jobs, app.deps)) as { success: boolean; recorded: boolean }[];
@@ -220,27 +233,8 @@ test.serial(
         await seedPlatformTenant(app.ownerDb, { kyb: 'verified' }),
         await seedPlatformTenant(app.ownerDb, { kyb: 'verified' }),
       ];
-      const jobs: { tenantId: string; deliveryId: string; attempt: number }[] = [];
-      for (const tenant of tenants) {
-        const res = await app.request('/api/v1/tenant/me', {
-          method: 'PUT',
-          headers: { 'X-Tenant-Key': tenant.keys.sk_test, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ webhook_url: `${receiver.url}/hook` }),
-        });
-        t.is(res.status, 200);
-        for (const number of ['A-1', 'A-2'])
-          await createInvoice(app.request, tenant.keys.sk_test, { invoice_number: number });
-        const events = await app.ownerDb('events').where({ tenant_id: tenant.tenantId, name: 'invoice.created' });
-        await dispatchEventBatch(
-          events.map((e) => ({ tenantId: tenant.tenantId, eventId: e.id })),
-          app.deps,
-        );
-        const queued = await app.ownerDb.raw(
-          "select data from pgboss.job where name = 'deliver-webhook' and data->>'tenantId' = ?",
-          [tenant.tenantId],
-        );
-        jobs.push(...queued.rows.map((r: { data: (typeof jobs)[number] }) => r.data));
-      }
+      const jobs: DeliveryJob[] = [];
+      for (const tenant of tenants) jobs.push(...(await queueDeliveries(t, tenant, receiver.url, ['A-1', 'A-2'])));
       // Interleaved, as a fetch across tenants returns them, with one job twice (a job sent twice):
       // both are prepared and sent, the second is judged against the first's record and logs nothing.
       const batch = [jobs[0], jobs[2], jobs[1], jobs[3], jobs[0]];
