@@ -30,6 +30,12 @@ export interface CpuMeters {
   database: CpuReading;
 }
 
+/** autocannon's `setupRequest` that gives each request the next set of headers, in turn. */
+function nextHeaders(sets: Record<string, string>[]): (request: autocannon.Request) => autocannon.Request {
+  let next = 0;
+  return (request) => ({ ...request, headers: { ...request.headers, ...sets[next++ % sets.length] } });
+}
+
 export async function measureScenario(
   scenario: Scenario,
   context: ScenarioContext,
@@ -45,6 +51,7 @@ export async function measureScenario(
     body: extra.body ?? scenario.body,
     connections: scenario.connections ?? settings.connections,
     idReplacement: scenario.idReplacement ?? false,
+    ...(extra.headerSets ? { requests: [{ setupRequest: nextHeaders(extra.headerSets) }] } : {}),
   };
   // a cold process (JIT, pool, caches) would drag the first seconds down, so that run is thrown away
   if (settings.warmupS > 0) await autocannon({ ...options, duration: settings.warmupS });

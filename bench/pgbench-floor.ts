@@ -19,6 +19,8 @@ export interface FloorReport {
   best_one_tenant_tps: number | null;
   /** invoice_create requests/s of the same run ÷ best_one_tenant_tps (target ≥ 1.0). */
   invoice_create_ratio: number | null;
+  /** invoice_create_many_tenants requests/s of the same run ÷ the floor's many_tenants.c50 (same clients). */
+  invoice_create_many_tenants_ratio: number | null;
 }
 
 /** The repository root: dist/bench/ is two levels below it. */
@@ -55,6 +57,7 @@ export async function runFloor(adminUrl: string, secondsPerRun: number): Promise
     seconds_per_run: secondsPerRun,
     best_one_tenant_tps: null,
     invoice_create_ratio: null,
+    invoice_create_many_tenants_ratio: null,
     ...fields,
   });
   const script = findFloorScript();

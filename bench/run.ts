@@ -142,7 +142,8 @@ async function runScenarios(
 ): Promise<{ reports: ScenarioReport[]; floor: FloorReport | null }> {
   const scenarios = SCENARIOS.filter((s) => !only || only.includes(s.name));
   // The floor is invoice_create's yardstick: it runs with it (or alone as `floor`), on the same cluster.
-  const withFloor = !only || only.includes('floor') || only.includes('invoice_create');
+  const withFloor =
+    !only || only.includes('floor') || only.includes('invoice_create') || only.includes('invoice_create_many_tenants');
   if (scenarios.length === 0 && !withFloor) return { reports: [], floor: null };
   const database = await createBenchDatabase();
   try {
@@ -166,14 +167,18 @@ async function runScenarios(
     const seconds = envInt('BENCH_FLOOR_SECONDS', 5, 1);
     log(`floor: pgbench, 4 runs of ${seconds} s`);
     const floor = await runFloor(database.adminUrl, seconds);
-    const create = reports.find((r) => r.name === 'invoice_create');
-    if (create && floor.best_one_tenant_tps) {
-      floor.invoice_create_ratio = Math.round((create.requests_per_s / floor.best_one_tenant_tps) * 100) / 100;
-    }
+    const ratio = (rate: number | undefined, floorRate: number | null | undefined) =>
+      rate !== undefined && floorRate ? Math.round((rate / floorRate) * 100) / 100 : null;
+    const rateOf = (name: string) => reports.find((r) => r.name === name)?.requests_per_s;
+    floor.invoice_create_ratio = ratio(rateOf('invoice_create'), floor.best_one_tenant_tps);
+    floor.invoice_create_many_tenants_ratio = ratio(
+      rateOf('invoice_create_many_tenants'),
+      floor.figures?.many_tenants.c50,
+    );
     log(
       floor.skipped
         ? `floor: not run (${floor.skipped})`
-        : `floor: ${JSON.stringify(floor.figures)}; invoice_create ÷ best one-tenant = ${floor.invoice_create_ratio}`,
+        : `floor: ${JSON.stringify(floor.figures)}; invoice_create ÷ best one-tenant = ${floor.invoice_create_ratio}; many tenants ÷ many_tenants.c50 = ${floor.invoice_create_many_tenants_ratio}`,
     );
     return { reports, floor };
   } finally {
