@@ -4,7 +4,7 @@ import { type FakeStripe, type StripeFault, startFakeStripe } from './fake-strip
 import { type FakeSuperPdp, type SuperPdpFault, startFakeSuperPdp } from './fake-superpdp.js';
 import { createInvoices, faultTenant, type Harness, request, startHarness, until } from './harness.js';
 import { balancesMatch, type Figures, ledgerValid, printFigures } from './invariants.js';
-import { balanceOf, gapsOf, signatureRows, topUpRows, transmissionRows } from './provider-reads.js';
+import { balanceOf, gapsOf, refundsOf, signatureRows, topUpRows, transmissionRows } from './provider-reads.js';
 import {
   configureOpenapiAccount,
   connectSuperPdp,
@@ -411,11 +411,7 @@ test.serial(
       unanswered_at_first: ids.length,
       half_written: rows.filter((r) => r.charges !== 1 || (r.status === 'failed') !== (r.refunds === 1)).length,
       redelivered: 0,
-      refunds: {
-        failed: rows.filter((r) => r.status === 'failed').length,
-        refunded: rows.filter((r) => r.refunds > 0).length,
-        doubled: rows.filter((r) => r.refunds > 1).length,
-      },
+      refunds: refundsOf(rows),
       ledger_valid: await ledgerValid(h, [tenant]),
       balances_match: match,
       seconds: Math.round((Date.now() - startedAt) / 1000),
@@ -527,11 +523,7 @@ test.serial(
       unanswered_at_first: ids.length,
       half_written: Math.max(seenHalf, rows.filter(halfWritten).length),
       redelivered: 0,
-      refunds: {
-        failed: rows.filter((r) => r.status === 'failed').length,
-        refunded: rows.filter((r) => r.refunds > 0).length,
-        doubled: rows.filter((r) => r.refunds > 1).length,
-      },
+      refunds: refundsOf(rows),
       ledger_valid: await ledgerValid(h, [tenant]),
       balances_match: match,
       seconds: Math.round((Date.now() - startedAt) / 1000),

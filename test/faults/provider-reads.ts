@@ -109,3 +109,10 @@ export async function adminCall(
   await res.arrayBuffer();
   return res.status;
 }
+
+/** The refunds of signature requests: how many failed, how many were refunded, how many twice. */
+export const refundsOf = (rows: readonly { status: string; refunds: number }[]) => ({
+  failed: rows.filter((r) => r.status === 'failed').length,
+  refunded: rows.filter((r) => r.refunds > 0).length,
+  doubled: rows.filter((r) => r.refunds > 1).length,
+});
