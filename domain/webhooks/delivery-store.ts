@@ -34,18 +34,6 @@ export function insertDeliveries(
     .returning(['id', 'endpoint_id', 'event_id', 'tenant_id']);
 }
 
-export async function findDelivery(
-  tx: Knex,
-  tenantId: string,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<DeliveryRow | undefined> {
-  const columns = tx.raw(await tableColumns(tx, 'webhook_deliveries'));
-  const query = tx('webhook_deliveries').where({ tenant_id: tenantId, id }).first<DeliveryRow | undefined>(columns);
-  // every delivery attempt reads its row twice: planned once per connection
-  return prepared(options.forUpdate ? query.forUpdate() : query, 'find_delivery');
-}
-
 /** The deliveries of `ids` of one tenant, in id order (the order their rows are locked in). */
 export async function findDeliveries(
   tx: Knex,

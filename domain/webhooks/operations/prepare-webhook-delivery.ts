@@ -5,7 +5,7 @@ import type {
 } from '../../../schemas/webhook-deliveries.js';
 import { defineQuery, type OperationContext } from '../../shared/operation.js';
 import { prepared } from '../../shared/prepared-statements.js';
-import { findDeliveries } from '../delivery-store.js';
+import { type DeliveryRow, findDeliveries } from '../delivery-store.js';
 import { ENDPOINT_COLUMNS } from '../endpoint-store.js';
 import { envelopeOf, type OutboxEvent } from '../envelope.js';
 import { signedRequest } from '../signed-request.js';
@@ -54,10 +54,12 @@ async function prepareAttempts(
   const tenantId = ctx.caller.tenantId!;
   const ids = [...new Set(inputs.map((input) => input.delivery_id))];
   const deliveries = new Map((await findDeliveries(ctx.tx, tenantId, ids)).map((d) => [d.id, d]));
-  const due = inputs.flatMap((input) => {
+  const judged = inputs.map((input): Judged => {
     const delivery = deliveries.get(input.delivery_id);
-    return delivery?.status === 'pending' && delivery.attempts === input.attempt - 1 ? [delivery] : [];
+    const reason = notDue(input, delivery);
+    return reason === null ? { input, delivery: delivery! } : { reason };
   });
+  const due = judged.flatMap((j) => ('delivery' in j ? [j.delivery] : []));
   const endpoints = await rowsById<WebhookEndpointRow>(
     ctx,
     'webhook_endpoints',
@@ -72,11 +74,9 @@ async function prepareAttempts(
     ['id', 'name', 'environment', 'data', 'created_at'],
     'delivery_events',
   );
-  return inputs.map((input) => {
-    const delivery = deliveries.get(input.delivery_id);
-    if (!delivery) return skip('no such delivery');
-    if (delivery.status !== 'pending') return skip(`delivery ${delivery.status}`);
-    if (delivery.attempts !== input.attempt - 1) return skip(`attempt ${input.attempt} is not the next one`);
+  return judged.map((j) => {
+    if ('reason' in j) return skip(j.reason);
+    const { input, delivery } = j;
     const endpoint = endpoints.get(delivery.endpoint_id);
     if (!endpoint?.is_active) return skip('endpoint inactive');
     return {
@@ -90,6 +90,17 @@ async function prepareAttempts(
       ),
     };
   });
+}
+
+/** An attempt either due, with its delivery, or not to be made, and why. */
+type Judged = { input: PrepareWebhookDeliveryInput; delivery: DeliveryRow } | { reason: string };
+
+/** Why an attempt is not to be made, by its delivery alone (gone, ended, or not its next attempt); null when due. */
+function notDue(input: PrepareWebhookDeliveryInput, delivery: DeliveryRow | undefined): string | null {
+  if (!delivery) return 'no such delivery';
+  if (delivery.status !== 'pending') return `delivery ${delivery.status}`;
+  if (delivery.attempts !== input.attempt - 1) return `attempt ${input.attempt} is not the next one`;
+  return null;
 }
 
 /** The tenant's rows of `table` with the given ids, by id (one statement; none when there are no ids). */
