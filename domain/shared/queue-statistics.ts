@@ -35,10 +35,14 @@ export class QueueStatistics {
     return result.rows.map((row) => row.name);
   }
 
-  /** Checks every `seconds` until pg-boss stops; 0 never checks. */
+  /**
+   * Checks at once, then every `seconds` until pg-boss stops; 0 never checks. The first pass is not
+   * waited for: a worker started on a backlog queued while none ran (a deploy, a scale-up) works it
+   * on fresh statistics from its first batches instead of after the first interval.
+   */
   start(seconds: number): void {
     if (seconds <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
+    const pass = () => {
       this.running = this.refresh().then(
         (tables) => {
           if (tables.length > 0) this.log.debug({ tables }, 'queue statistics refreshed');
@@ -46,8 +50,10 @@ export class QueueStatistics {
         (err: Error & { code?: string }) =>
           this.log.warn({ err: { message: err.message, code: err.code } }, 'queue statistics not refreshed'),
       );
-    }, seconds * 1000).unref();
+    };
+    this.timer = setInterval(pass, seconds * 1000).unref();
     this.boss.once('stopped', () => this.stop());
+    pass();
   }
 
   /** Stops checking; a pass under way finishes. */
