@@ -29,6 +29,14 @@ export interface PdfMetadata {
 const ICC_STREAM = deflateSync(SRGB_ICC_PROFILE);
 
 /**
+ * The streams deflated for every document (its page contents, its embedded XML) use zlib's fast
+ * level: against the default (6) a 10-line Factur-X is about 500 bytes (1 %) larger and is made
+ * about a fifth faster, its two deflates taking about 35 µs each instead of 90. What is deflated
+ * once per process (fonts, ICC profile) keeps the default.
+ */
+const PER_DOCUMENT_DEFLATE = { level: 3 };
+
+/**
  * Serialises laid-out pages as a PDF/A-3 (conformance B) file: fonts embedded (the common subset's
  * bytes are reused; a document using other characters gets its own subset), an sRGB output intent,
  * XMP metadata, no Info dictionary, no encryption, and the attachment, if any, as an associated file
@@ -48,7 +56,11 @@ export function writePdf(layout: LayoutCursor, metadata: PdfMetadata, attachment
   for (const page of layout.pages) {
     const pageRef = pdf.reserve();
     const contents = pdf.reserve();
-    pdf.stream(contents, '/Filter /FlateDecode', deflateSync(Buffer.from(page.contentStream(fonts), 'latin1')));
+    pdf.stream(
+      contents,
+      '/Filter /FlateDecode',
+      deflateSync(Buffer.from(page.contentStream(fonts), 'latin1'), PER_DOCUMENT_DEFLATE),
+    );
     pdf.object(
       pageRef,
       `<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources ${resources} /Contents ${contents} 0 R >>`,
@@ -114,7 +126,7 @@ function writeAttachment(pdf: PdfFile, attachment: PdfAttachment, date: string):
   pdf.stream(
     stream,
     `/Type /EmbeddedFile /Subtype /${subtype} /Filter /FlateDecode /Params << /ModDate ${pdfDate(date)} /Size ${attachment.data.length} /CheckSum <${checksum}> >>`,
-    deflateSync(attachment.data),
+    deflateSync(attachment.data, PER_DOCUMENT_DEFLATE),
   );
   const name = pdfText(attachment.name);
   pdf.object(
