@@ -174,7 +174,7 @@ export const SETTINGS = {
   }),
   QUEUE_ANALYZE_SECONDS: setting({
     default: '10',
-    help: "how often a worker checks the planner statistics of pg-boss's job tables and analyzes those autovacuum's rule calls stale (one worker at a time); without them completing a batch walks the queue's whole table. `0` leaves it to autovacuum",
+    help: "how often a worker (at its start, then at this interval) checks the planner statistics of pg-boss's job tables and analyzes those autovacuum's rule calls stale (one worker at a time); without them completing a batch walks the queue's whole table. `0` leaves it to autovacuum",
     processes: WORKER,
     parse: parse.integer(0, 3600),
   }),
