@@ -50,10 +50,12 @@ export const PrepareWebhookDeliveryInput = {
 } as const;
 export type PrepareWebhookDeliveryInput = FromSchema<typeof PrepareWebhookDeliveryInput>;
 
+const tenantId = { type: 'string', format: 'uuid', description: "The delivery's tenant (the job's)." } as const;
+
 export const PrepareWebhookDeliveriesInput = {
   $id: 'PrepareWebhookDeliveriesInput',
   type: 'object',
-  description: "A batch of one tenant's delivery attempts a worker is about to make.",
+  description: 'A batch of delivery attempts a worker is about to make, each with its tenant (of any tenants).',
   additionalProperties: false,
   required: ['deliveries'],
   properties: {
@@ -61,15 +63,17 @@ export const PrepareWebhookDeliveriesInput = {
       type: 'array',
       minItems: 1,
       maxItems: 100,
-      items: { $ref: 'PrepareWebhookDeliveryInput' },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['delivery_id', 'attempt', 'tenant_id'],
+        properties: { delivery_id: deliveryId, attempt, tenant_id: tenantId },
+      },
       description: 'One per job of the batch.',
     },
   },
 } as const;
-export type PrepareWebhookDeliveriesInput = FromSchema<
-  typeof PrepareWebhookDeliveriesInput,
-  { references: [typeof PrepareWebhookDeliveryInput] }
->;
+export type PrepareWebhookDeliveriesInput = FromSchema<typeof PrepareWebhookDeliveriesInput>;
 
 export const WebhookRequest = {
   $id: 'WebhookRequest',
@@ -143,7 +147,7 @@ export type RecordWebhookAttemptInput = FromSchema<typeof RecordWebhookAttemptIn
 export const RecordWebhookAttemptsInput = {
   $id: 'RecordWebhookAttemptsInput',
   type: 'object',
-  description: "A batch of one tenant's delivery attempts to record, in order.",
+  description: 'A batch of delivery attempts to record, in order, each with its tenant (of any tenants).',
   additionalProperties: false,
   required: ['attempts'],
   properties: {
@@ -151,16 +155,18 @@ export const RecordWebhookAttemptsInput = {
       type: 'array',
       minItems: 1,
       maxItems: 100,
-      items: { $ref: 'RecordWebhookAttemptInput' },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['delivery_id', 'attempt', 'tenant_id', ...outcomeRequired],
+        properties: { delivery_id: deliveryId, attempt, tenant_id: tenantId, ...outcomeProperties },
+      },
       description: 'One per job of the batch.',
     },
   },
 } as const;
 
-export type RecordWebhookAttemptsInput = FromSchema<
-  typeof RecordWebhookAttemptsInput,
-  { references: [typeof RecordWebhookAttemptInput] }
->;
+export type RecordWebhookAttemptsInput = FromSchema<typeof RecordWebhookAttemptsInput>;
 
 export const RecordedWebhookAttempts = {
   $id: 'RecordedWebhookAttempts',

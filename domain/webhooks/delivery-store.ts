@@ -34,40 +34,53 @@ export function insertDeliveries(
     .returning(['id', 'endpoint_id', 'event_id', 'tenant_id']);
 }
 
-/** The deliveries of `ids` of one tenant, in id order (the order their rows are locked in). */
+/** A delivery asked for by id, with the tenant it must belong to (the job's). */
+export interface DeliveryKey {
+  id: string;
+  tenant_id: string;
+}
+
+/**
+ * The deliveries of `keys`, of any tenants, in id order (the order their rows are locked in): each
+ * one only if it belongs to the tenant it is asked with.
+ */
 export async function findDeliveries(
   tx: Knex,
-  tenantId: string,
-  ids: readonly string[],
+  keys: readonly DeliveryKey[],
   options: { forUpdate?: boolean } = {},
 ): Promise<DeliveryRow[]> {
   const columns = tx.raw(await tableColumns(tx, 'webhook_deliveries'));
   const query = tx('webhook_deliveries')
-    .where({ tenant_id: tenantId })
-    .whereRaw('id = any(?::uuid[])', [[...ids]])
+    .whereRaw('id = any(?::uuid[]) and tenant_id = any(?::uuid[])', [
+      [...new Set(keys.map((k) => k.id))],
+      [...new Set(keys.map((k) => k.tenant_id))],
+    ])
     .orderBy('id')
     .select<DeliveryRow[]>(columns);
-  return prepared(options.forUpdate ? query.forUpdate() : query, 'find_deliveries');
+  const asked = new Set(keys.map((k) => `${k.id}:${k.tenant_id}`));
+  return (await prepared(options.forUpdate ? query.forUpdate() : query, 'find_deliveries')).filter((row) =>
+    asked.has(`${row.id}:${row.tenant_id}`),
+  );
 }
 
 /** What an attempt changes on its delivery. */
 export type DeliveryProgress = Pick<
   DeliveryRow,
-  'id' | 'attempts' | 'status' | 'last_attempt_at' | 'next_attempt_at' | 'completed_at'
+  'id' | 'tenant_id' | 'attempts' | 'status' | 'last_attempt_at' | 'next_attempt_at' | 'completed_at'
 >;
 
-/** Moves each delivery to its state after its attempts, in one statement. */
-export async function updateDeliveries(tx: Knex, tenantId: string, rows: readonly DeliveryProgress[]): Promise<void> {
+/** Moves each delivery (of any tenants, each matched on its own) to its state after its attempts, in one statement. */
+export async function updateDeliveries(tx: Knex, rows: readonly DeliveryProgress[]): Promise<void> {
   if (rows.length === 0) return;
   await prepared(
     tx.raw(
       `update webhook_deliveries d
        set attempts = v.attempts, status = v.status, last_attempt_at = v.last_attempt_at,
          next_attempt_at = v.next_attempt_at, completed_at = v.completed_at
-       from jsonb_to_recordset(?::jsonb) as v(id uuid, attempts int, status text, last_attempt_at timestamptz,
-         next_attempt_at timestamptz, completed_at timestamptz)
-       where d.tenant_id = ? and d.id = v.id`,
-      [JSON.stringify(rows), tenantId],
+       from jsonb_to_recordset(?::jsonb) as v(id uuid, tenant_id uuid, attempts int, status text,
+         last_attempt_at timestamptz, next_attempt_at timestamptz, completed_at timestamptz)
+       where d.tenant_id = v.tenant_id and d.id = v.id`,
+      [JSON.stringify(rows)],
     ),
     'update_deliveries',
   );

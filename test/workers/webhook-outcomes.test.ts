@@ -6,6 +6,7 @@ import test from 'ava';
 import { systemCaller } from '../../domain/shared/caller.js';
 import type { EventName } from '../../domain/shared/event-catalogue.js';
 import { execute } from '../../domain/shared/execute.js';
+import { prepareWebhookDeliveries } from '../../domain/webhooks/operations/prepare-webhook-delivery.js';
 import {
   recordWebhookAttempt,
   recordWebhookAttempts,
@@ -246,6 +247,7 @@ test('a batch of attempts moves its endpoint as if each came in the order made',
   const base = Date.now();
   const attempt = (deliveryId: string, second: number, success: boolean) => ({
     delivery_id: deliveryId,
+    tenant_id: user.tenantId,
     attempt: 1,
     url: target.url,
     attempted_at: new Date(base + second * 1000).toISOString(),
@@ -266,7 +268,7 @@ test('a batch of attempts moves its endpoint as if each came in the order made',
         attempt(deliveries[2], 3, false),
       ],
     },
-    systemCaller(user.tenantId),
+    systemCaller(),
     app.deps,
   );
   t.deepEqual(
@@ -283,7 +285,30 @@ test('a batch of attempts moves its endpoint as if each came in the order made',
 
   // a later batch of failures alone extends the streak from where it stands
   const more = (await dispatched(user))[target.id];
-  await execute(recordWebhookAttempts, { attempts: [attempt(more, 5, false)] }, systemCaller(user.tenantId), app.deps);
+  await execute(recordWebhookAttempts, { attempts: [attempt(more, 5, false)] }, systemCaller(), app.deps);
   t.like(await endpointRow(target.id), { failure_count: 3 });
   t.is((await endpointRow(target.id)).failing_since.getTime(), base + 3000);
+
+  // asked with another tenant, a delivery is not found: nothing is recorded or moved
+  const other = await seedUser(app.ownerDb);
+  const foreign = (await dispatched(user))[target.id];
+  const [answer] = (
+    await execute(
+      recordWebhookAttempts,
+      { attempts: [{ ...attempt(foreign, 6, true), tenant_id: other.tenantId }] },
+      systemCaller(),
+      app.deps,
+    )
+  ).attempts;
+  t.like(answer, { recorded: false, status: 'cancelled' });
+  t.like(await app.ownerDb('webhook_deliveries').where({ id: foreign }).first(), { attempts: 0, status: 'pending' });
+  t.is((await app.ownerDb('webhook_attempts').where({ delivery_id: foreign })).length, 0);
+  t.like(await endpointRow(target.id), { failure_count: 3 });
+  const { deliveries: prepared } = await execute(
+    prepareWebhookDeliveries,
+    { deliveries: [{ delivery_id: foreign, attempt: 1, tenant_id: other.tenantId }] },
+    systemCaller(),
+    app.deps,
+  );
+  t.deepEqual(prepared, [{ send: false, reason: 'no such delivery' }]);
 });

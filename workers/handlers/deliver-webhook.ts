@@ -62,52 +62,38 @@ export const deliverWebhook: JobHandler<'deliver-webhook'> = async (job, deps) =
   return outputOf(job, sent, await execute(recordWebhookAttempt, sent.record, systemCaller(job.tenantId), deps));
 };
 
-/** The indexes of a batch's jobs, by tenant (each tenant's steps run in its own transaction). */
-function byTenant(jobs: readonly Job[], keep: (i: number) => boolean = () => true): Map<string, number[]> {
-  const groups = new Map<string, number[]>();
-  jobs.forEach((job, i) => {
-    if (keep(i)) groups.set(job.tenantId, [...(groups.get(job.tenantId) ?? []), i]);
-  });
-  return groups;
-}
-
 /**
- * A fetched batch: every attempt prepared first, a tenant's in one read-only transaction (so a
- * database failure sends nothing), then sent at once, then the attempts of each tenant recorded in
- * one transaction (one commit, and each endpoint's health moved once, last), the tenants'
- * transactions side by side. If recording fails, each job runs alone again once every transaction
- * has ended: its attempt goes out once more with the same X-Service-Delivery, which receivers
- * deduplicate (at least once), unless its tenant's transaction committed it, which the job then finds.
+ * A fetched batch, of any tenants: every attempt prepared first in one read-only transaction (so a
+ * database failure sends nothing), then sent at once, then every attempt recorded in one
+ * transaction (one commit, each endpoint's health moved once, last). Both run as the system, each
+ * delivery matched on its job's tenant: a batch spread over ten tenants is two transactions, not
+ * twenty, and holds one connection at a time. If recording fails, each job runs alone again: its
+ * attempt goes out once more with the same X-Service-Delivery, which receivers deduplicate (at
+ * least once).
  */
 export const deliverWebhookBatch: BatchJobHandler<'deliver-webhook'> = async (jobs, deps) => {
-  const prepared: Prepared[] = [];
-  await Promise.all(
-    [...byTenant(jobs)].map(async ([tenantId, indexes]) => {
-      const { deliveries } = await execute(
-        prepareWebhookDeliveries,
-        { deliveries: indexes.map((i) => ({ delivery_id: jobs[i].deliveryId, attempt: jobs[i].attempt })) },
-        systemCaller(tenantId),
-        deps,
-      );
-      indexes.forEach((jobIndex, k) => {
-        prepared[jobIndex] = deliveries[k];
-      });
-    }),
+  const { deliveries: prepared } = await execute(
+    prepareWebhookDeliveries,
+    { deliveries: jobs.map((job) => ({ delivery_id: job.deliveryId, attempt: job.attempt, tenant_id: job.tenantId })) },
+    systemCaller(),
+    deps,
   );
   const sent = await Promise.all(jobs.map((job, i) => send(job, prepared[i], deps)));
-  const recordings = await Promise.allSettled(
-    [...byTenant(jobs, (i) => !('skipped' in sent[i]))].map(async ([tenantId, indexes]) => {
-      const { attempts } = await execute(
-        recordWebhookAttempts,
-        { attempts: indexes.map((i) => (sent[i] as { record: RecordInput }).record) },
-        systemCaller(tenantId),
-        deps,
-      );
-      return indexes.map((jobIndex, k) => [jobIndex, attempts[k]] as const);
-    }),
-  );
-  const failed = recordings.find((outcome) => outcome.status === 'rejected');
-  if (failed) throw failed.reason;
-  const recorded = new Map(recordings.flatMap((outcome) => (outcome.status === 'fulfilled' ? outcome.value : [])));
+  const toRecord = jobs.flatMap((job, i) => {
+    const attempt = sent[i];
+    return 'skipped' in attempt ? [] : [{ index: i, attempt: { ...attempt.record, tenant_id: job.tenantId } }];
+  });
+  const recorded = new Map<number, object>();
+  if (toRecord.length > 0) {
+    const { attempts } = await execute(
+      recordWebhookAttempts,
+      { attempts: toRecord.map((r) => r.attempt) },
+      systemCaller(),
+      deps,
+    );
+    toRecord.forEach((r, k) => {
+      recorded.set(r.index, attempts[k]);
+    });
+  }
   return jobs.map((job, i) => outputOf(job, sent[i], recorded.get(i)));
 };

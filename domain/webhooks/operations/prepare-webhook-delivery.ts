@@ -27,33 +27,42 @@ export const prepareWebhookDelivery = defineQuery<PrepareWebhookDeliveryInput, P
   input: 'PrepareWebhookDeliveryInput',
   output: 'PreparedWebhookDelivery',
   callers: ['system'],
-  run: async (input, ctx) => (await prepareAttempts([input], ctx))[0],
+  run: async (input, ctx) => (await prepareAttempts([{ ...input, tenant_id: ctx.caller.tenantId! }], ctx))[0],
 });
 
 /**
- * The first step of a batch of `deliver-webhook` jobs of one tenant, each prepared as
- * `prepareWebhookDelivery` prepares it, with three reads whatever their number.
+ * The first step of a batch of `deliver-webhook` jobs, each prepared as `prepareWebhookDelivery`
+ * prepares it, with three reads whatever their number. Runs as the system across tenants: each
+ * delivery is matched on the tenant of its job, and its endpoint and event on the delivery's tenant.
  */
 export const prepareWebhookDeliveries = defineQuery<
   PrepareWebhookDeliveriesInput,
   { deliveries: PreparedWebhookDelivery[] }
 >({
   name: 'prepare_webhook_deliveries',
-  summary: "Build the signed requests of a batch of one tenant's webhook delivery attempts (worker step).",
+  summary: 'Build the signed requests of a batch of webhook delivery attempts, of any tenants (worker step).',
   input: 'PrepareWebhookDeliveriesInput',
   output: 'PreparedWebhookDeliveries',
   callers: ['system'],
   run: async ({ deliveries }, ctx) => ({ deliveries: await prepareAttempts(deliveries, ctx) }),
 });
 
+/** An attempt to prepare, with the tenant its delivery must belong to. */
+type AttemptKey = PrepareWebhookDeliveriesInput['deliveries'][number];
+
 /** The deliveries, then the endpoints and events of those still to attempt, each read at once. */
 async function prepareAttempts(
-  inputs: readonly PrepareWebhookDeliveryInput[],
+  inputs: readonly AttemptKey[],
   ctx: OperationContext,
 ): Promise<PreparedWebhookDelivery[]> {
-  const tenantId = ctx.caller.tenantId!;
-  const ids = [...new Set(inputs.map((input) => input.delivery_id))];
-  const deliveries = new Map((await findDeliveries(ctx.tx, tenantId, ids)).map((d) => [d.id, d]));
+  const deliveries = new Map(
+    (
+      await findDeliveries(
+        ctx.tx,
+        inputs.map((input) => ({ id: input.delivery_id, tenant_id: input.tenant_id })),
+      )
+    ).map((d) => [d.id, d]),
+  );
   const judged = inputs.map((input): Judged => {
     const delivery = deliveries.get(input.delivery_id);
     const reason = notDue(input, delivery);
@@ -63,15 +72,15 @@ async function prepareAttempts(
   const endpoints = await rowsById<WebhookEndpointRow>(
     ctx,
     'webhook_endpoints',
-    due.map((d) => d.endpoint_id),
+    due.map((d) => ({ id: d.endpoint_id, tenant_id: d.tenant_id })),
     ENDPOINT_COLUMNS,
     'endpoints_by_id',
   );
-  const events = await rowsById<OutboxEvent>(
+  const events = await rowsById<OutboxEvent & { tenant_id: string }>(
     ctx,
     'events',
-    due.filter((d) => endpoints.get(d.endpoint_id)?.is_active).map((d) => d.event_id),
-    ['id', 'name', 'environment', 'data', 'created_at'],
+    due.filter((d) => endpoints.get(d.endpoint_id)?.is_active).map((d) => ({ id: d.event_id, tenant_id: d.tenant_id })),
+    ['id', 'tenant_id', 'name', 'environment', 'data', 'created_at'],
     'delivery_events',
   );
   return judged.map((j) => {
@@ -93,32 +102,38 @@ async function prepareAttempts(
 }
 
 /** An attempt either due, with its delivery, or not to be made, and why. */
-type Judged = { input: PrepareWebhookDeliveryInput; delivery: DeliveryRow } | { reason: string };
+type Judged = { input: AttemptKey; delivery: DeliveryRow } | { reason: string };
 
 /** Why an attempt is not to be made, by its delivery alone (gone, ended, or not its next attempt); null when due. */
-function notDue(input: PrepareWebhookDeliveryInput, delivery: DeliveryRow | undefined): string | null {
+function notDue(input: AttemptKey, delivery: DeliveryRow | undefined): string | null {
   if (!delivery) return 'no such delivery';
   if (delivery.status !== 'pending') return `delivery ${delivery.status}`;
   if (delivery.attempts !== input.attempt - 1) return `attempt ${input.attempt} is not the next one`;
   return null;
 }
 
-/** The tenant's rows of `table` with the given ids, by id (one statement; none when there are no ids). */
-async function rowsById<Row extends { id: string }>(
+/**
+ * The rows of `table` with the given ids, by id, each only if it belongs to the tenant it is asked
+ * with (one statement; none when there are no ids).
+ */
+async function rowsById<Row extends { id: string; tenant_id: string }>(
   ctx: OperationContext,
   table: string,
-  ids: readonly string[],
+  keys: readonly { id: string; tenant_id: string }[],
   columns: readonly string[],
   name: string,
 ): Promise<Map<string, Row>> {
-  if (ids.length === 0) return new Map();
+  if (keys.length === 0) return new Map();
   const rows: Row[] = await prepared(
     ctx
       .tx(table)
-      .where({ tenant_id: ctx.caller.tenantId! })
-      .whereRaw('id = any(?::uuid[])', [[...new Set(ids)]])
+      .whereRaw('id = any(?::uuid[]) and tenant_id = any(?::uuid[])', [
+        [...new Set(keys.map((k) => k.id))],
+        [...new Set(keys.map((k) => k.tenant_id))],
+      ])
       .select(columns),
     name,
   );
-  return new Map(rows.map((row) => [row.id, row]));
+  const asked = new Set(keys.map((k) => `${k.id}:${k.tenant_id}`));
+  return new Map(rows.filter((row) => asked.has(`${row.id}:${row.tenant_id}`)).map((row) => [row.id, row]));
 }

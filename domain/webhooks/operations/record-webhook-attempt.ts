@@ -7,6 +7,7 @@ import type { Environment } from '../../shared/caller.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
 import {
   type AttemptRow,
+  type DeliveryProgress,
   type DeliveryRow,
   type DeliveryStatus,
   findDeliveries,
@@ -18,6 +19,9 @@ import { retryDelayMs } from '../retry-schedule.js';
 
 /** Schema `RecordedWebhookAttempt`: the type comes from the schema. */
 export type { RecordedWebhookAttempt };
+
+/** An attempt to record, with the tenant its delivery must belong to. */
+type AttemptInput = RecordWebhookAttemptsInput['attempts'][number];
 
 /**
  * Last step of a `deliver-webhook` job: logs the attempt and decides what follows, in one
@@ -32,17 +36,19 @@ export const recordWebhookAttempt = defineCommand<RecordWebhookAttemptInput, Rec
   input: 'RecordWebhookAttemptInput',
   output: 'RecordedWebhookAttempt',
   callers: ['system'],
-  run: async (input, ctx) => (await recordAttempts([input], ctx))[0],
+  run: async (input, ctx) => (await recordAttempts([{ ...input, tenant_id: ctx.caller.tenantId! }], ctx))[0],
 });
 
 /**
- * The attempts of a batch of `deliver-webhook` jobs of one tenant, each recorded as
- * `recordWebhookAttempt` records it, in one transaction: one commit for the batch, and each endpoint's
- * health moved once, by the last statement (its row lock held for that statement and the commit).
+ * The attempts of a batch of `deliver-webhook` jobs, each recorded as `recordWebhookAttempt` records
+ * it, in one transaction: one commit for the batch, and each endpoint's health moved once, by the
+ * last statement (its row lock held for that statement and the commit). Runs as the system across
+ * tenants: each delivery is matched on the tenant of its job, and everything an attempt writes (its
+ * log, its retry, its endpoint's health, a disabled endpoint's event) goes to its delivery's tenant.
  */
 export const recordWebhookAttempts = defineCommand<RecordWebhookAttemptsInput, { attempts: RecordedWebhookAttempt[] }>({
   name: 'record_webhook_attempts',
-  summary: "Record a batch of one tenant's webhook delivery attempts in one transaction (worker step).",
+  summary: 'Record a batch of webhook delivery attempts, of any tenants, in one transaction (worker step).',
   input: 'RecordWebhookAttemptsInput',
   output: 'RecordedWebhookAttempts',
   callers: ['system'],
@@ -57,13 +63,17 @@ export const recordWebhookAttempts = defineCommand<RecordWebhookAttemptsInput, {
  * applyAttemptOutcomes).
  */
 async function recordAttempts(
-  inputs: readonly RecordWebhookAttemptInput[],
+  inputs: readonly AttemptInput[],
   ctx: OperationContext,
 ): Promise<RecordedWebhookAttempt[]> {
-  const tenantId = ctx.caller.tenantId!;
-  const ids = [...new Set(inputs.map((input) => input.delivery_id))];
   const deliveries = new Map(
-    (await findDeliveries(ctx.tx, tenantId, ids, { forUpdate: true })).map((delivery) => [delivery.id, delivery]),
+    (
+      await findDeliveries(
+        ctx.tx,
+        inputs.map((input) => ({ id: input.delivery_id, tenant_id: input.tenant_id })),
+        { forUpdate: true },
+      )
+    ).map((delivery) => [delivery.id, delivery]),
   );
   const now = ctx.clock.now();
   const recorded = inputs.map((input) => recordAttempt(input, deliveries.get(input.delivery_id), now, ctx));
@@ -74,33 +84,48 @@ async function recordAttempts(
   );
   await updateDeliveries(
     ctx.tx,
-    tenantId,
     [...new Set(written.map((r) => r.attempt!.delivery_id!))].map((id) => progressOf(deliveries.get(id)!)),
   );
   for (const { retry } of written) {
     if (retry) {
       await ctx.jobs.send(
         'deliver-webhook',
-        { tenantId, deliveryId: retry.deliveryId, attempt: retry.attempt },
-        { startAfter: retry.at, group: { id: tenantId } },
+        { tenantId: retry.tenantId, deliveryId: retry.deliveryId, attempt: retry.attempt },
+        { startAfter: retry.at, group: { id: retry.tenantId } },
       );
     }
   }
-  const byEndpoint = new Map<string, { environment: Environment; outcomes: AttemptOutcome[] }>();
+  const byEndpoint = new Map<string, { tenantId: string; environment: Environment; outcomes: AttemptOutcome[] }>();
   for (const { endpoint } of recorded) {
     if (!endpoint) continue;
-    const entry = byEndpoint.get(endpoint.id) ?? { environment: endpoint.environment, outcomes: [] };
+    const entry = byEndpoint.get(endpoint.id) ?? {
+      tenantId: endpoint.tenantId,
+      environment: endpoint.environment,
+      outcomes: [],
+    };
     entry.outcomes.push(endpoint.outcome);
     byEndpoint.set(endpoint.id, entry);
   }
-  for (const [endpointId, { environment, outcomes }] of byEndpoint) {
+  // In id order, as the deliveries were locked: two batches sharing endpoints take turns, never deadlock.
+  for (const [endpointId, { tenantId, environment, outcomes }] of [...byEndpoint].sort(([a], [b]) =>
+    a < b ? -1 : 1,
+  )) {
     await applyAttemptOutcomes(ctx, tenantId, endpointId, outcomes, environment);
   }
   return recorded.map((r) => r.answer);
 }
 
-const progressOf = ({ id, attempts, status, last_attempt_at, next_attempt_at, completed_at }: DeliveryRow) => ({
+const progressOf = ({
   id,
+  tenant_id,
+  attempts,
+  status,
+  last_attempt_at,
+  next_attempt_at,
+  completed_at,
+}: DeliveryRow): DeliveryProgress => ({
+  id,
+  tenant_id,
   attempts,
   status,
   last_attempt_at,
@@ -112,13 +137,13 @@ const progressOf = ({ id, attempts, status, last_attempt_at, next_attempt_at, co
 interface Recorded {
   answer: RecordedWebhookAttempt;
   attempt?: Omit<AttemptRow, 'id'>;
-  retry?: { deliveryId: string; attempt: number; at: Date };
-  endpoint?: { id: string; environment: Environment; outcome: AttemptOutcome };
+  retry?: { tenantId: string; deliveryId: string; attempt: number; at: Date };
+  endpoint?: { id: string; tenantId: string; environment: Environment; outcome: AttemptOutcome };
 }
 
 /** Judges one attempt against its delivery and moves the delivery (in memory) to what follows. */
 function recordAttempt(
-  input: RecordWebhookAttemptInput,
+  input: AttemptInput,
   delivery: DeliveryRow | undefined,
   now: Date,
   ctx: OperationContext,
@@ -168,9 +193,12 @@ function recordAttempt(
   return {
     answer: { recorded: true, status, next_attempt_at: nextAt?.toISOString() ?? null },
     attempt,
-    ...(nextAt ? { retry: { deliveryId: delivery.id, attempt: input.attempt + 1, at: nextAt } } : {}),
+    ...(nextAt
+      ? { retry: { tenantId: delivery.tenant_id, deliveryId: delivery.id, attempt: input.attempt + 1, at: nextAt } }
+      : {}),
     endpoint: {
       id: delivery.endpoint_id,
+      tenantId: delivery.tenant_id,
       environment: delivery.environment,
       outcome: { attemptedAt, success: input.success, gone },
     },
