@@ -115,22 +115,15 @@ async function recordAttempts(
   return recorded.map((r) => r.answer);
 }
 
-const progressOf = ({
-  id,
-  tenant_id,
-  attempts,
-  status,
-  last_attempt_at,
-  next_attempt_at,
-  completed_at,
-}: DeliveryRow): DeliveryProgress => ({
-  id,
-  tenant_id,
-  attempts,
-  status,
-  last_attempt_at,
-  next_attempt_at,
-  completed_at,
+/** What the batch changed on a delivery, for `updateDeliveries`. */
+const progressOf = (d: DeliveryRow): DeliveryProgress => ({
+  id: d.id,
+  tenant_id: d.tenant_id,
+  attempts: d.attempts,
+  status: d.status,
+  last_attempt_at: d.last_attempt_at,
+  next_attempt_at: d.next_attempt_at,
+  completed_at: d.completed_at,
 });
 
 /** A recorded attempt: its answer, its log row, its retry, and what it does to its endpoint's health. */
