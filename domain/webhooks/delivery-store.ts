@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Environment } from '../shared/caller.js';
 import { prepared } from '../shared/prepared-statements.js';
 import { tableColumns } from '../shared/table-columns.js';
+import { keepAsked, type TenantKey, whereTenantKeys } from '../shared/tenant-keys.js';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -34,33 +35,18 @@ export function insertDeliveries(
     .returning(['id', 'endpoint_id', 'event_id', 'tenant_id']);
 }
 
-/** A delivery asked for by id, with the tenant it must belong to (the job's). */
-export interface DeliveryKey {
-  id: string;
-  tenant_id: string;
-}
-
 /**
  * The deliveries of `keys`, of any tenants, in id order (the order their rows are locked in): each
  * one only if it belongs to the tenant it is asked with.
  */
 export async function findDeliveries(
   tx: Knex,
-  keys: readonly DeliveryKey[],
+  keys: readonly TenantKey[],
   options: { forUpdate?: boolean } = {},
 ): Promise<DeliveryRow[]> {
   const columns = tx.raw(await tableColumns(tx, 'webhook_deliveries'));
-  const query = tx('webhook_deliveries')
-    .whereRaw('id = any(?::uuid[]) and tenant_id = any(?::uuid[])', [
-      [...new Set(keys.map((k) => k.id))],
-      [...new Set(keys.map((k) => k.tenant_id))],
-    ])
-    .orderBy('id')
-    .select<DeliveryRow[]>(columns);
-  const asked = new Set(keys.map((k) => `${k.id}:${k.tenant_id}`));
-  return (await prepared(options.forUpdate ? query.forUpdate() : query, 'find_deliveries')).filter((row) =>
-    asked.has(`${row.id}:${row.tenant_id}`),
-  );
+  const query = whereTenantKeys(tx('webhook_deliveries'), keys).orderBy('id').select<DeliveryRow[]>(columns);
+  return keepAsked(await prepared(options.forUpdate ? query.forUpdate() : query, 'find_deliveries'), keys);
 }
 
 /** What an attempt changes on its delivery. */

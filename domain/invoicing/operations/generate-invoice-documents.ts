@@ -3,6 +3,7 @@ import type { GeneratedDocumentsBatch, InvoiceDocumentsInput } from '../../../sc
 import { defineCommand } from '../../shared/operation.js';
 import { prepared } from '../../shared/prepared-statements.js';
 import { tableColumns } from '../../shared/table-columns.js';
+import { keepAsked, whereTenantKeys } from '../../shared/tenant-keys.js';
 import {
   type GeneratedDocuments,
   type RenderOutcome,
@@ -38,21 +39,16 @@ export const generateInvoiceDocuments = defineCommand<InvoiceDocumentsInput, Gen
   async run({ invoices }, ctx) {
     // Locked in id order: two batches sharing invoices (a retried job) wait, never deadlock. Found
     // by id (the primary key), then matched on the tenant that queued each job.
-    const asked = new Set(invoices.map((i) => `${i.id}:${i.tenant_id}`));
-    const rows = (
+    const rows = keepAsked(
       await prepared(
-        ctx.tx
-          .from('invoices')
-          .whereRaw('id = any(?::uuid[]) and tenant_id = any(?::uuid[])', [
-            [...new Set(invoices.map((i) => i.id))],
-            [...new Set(invoices.map((i) => i.tenant_id))],
-          ])
+        whereTenantKeys(ctx.tx.from('invoices'), invoices)
           .orderBy('id')
           .forUpdate()
           .select<InvoiceRow[]>(ctx.tx.raw(await tableColumns(ctx.tx, 'invoices'))),
         'lock_invoices_to_render',
-      )
-    ).filter((row) => asked.has(`${row.id}:${row.tenant_id}`));
+      ),
+      invoices,
+    );
     const pending = rows.filter((row) => row.documents_status !== 'ready');
     const lines = await linesOf(
       ctx.tx,

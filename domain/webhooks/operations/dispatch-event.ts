@@ -1,6 +1,7 @@
 import type { DispatchEventsInput, DispatchedEvent } from '../../../schemas/webhook-deliveries.js';
 import type { Environment } from '../../shared/caller.js';
 import { defineCommand } from '../../shared/operation.js';
+import { keepAsked, whereTenantKeys } from '../../shared/tenant-keys.js';
 import { insertDeliveries } from '../delivery-store.js';
 import { subscribedEndpointsOfTenants } from '../endpoint-store.js';
 import { maxAttemptsFor } from '../retry-schedule.js';
@@ -28,17 +29,14 @@ export const dispatchEvents = defineCommand<DispatchEventsInput, { events: Dispa
   output: 'DispatchedEvents',
   callers: ['system'],
   async run(input, ctx) {
-    const asked = new Set(input.events.map((e) => `${e.id}:${e.tenant_id}`));
     // Locked in id order: two batches sharing an event (a retried job) wait, never deadlock.
-    const rows = (
-      await ctx
-        .tx('events')
-        .whereIn('id', [...new Set(input.events.map((e) => e.id))])
-        .whereIn('tenant_id', [...new Set(input.events.map((e) => e.tenant_id))])
+    const rows = keepAsked(
+      await whereTenantKeys(ctx.tx('events'), input.events)
         .orderBy('id')
         .forUpdate()
-        .select<EventRow[]>(['id', 'tenant_id', 'environment', 'name', 'dispatched_at'])
-    ).filter((row) => asked.has(`${row.id}:${row.tenant_id}`));
+        .select<EventRow[]>(['id', 'tenant_id', 'environment', 'name', 'dispatched_at']),
+      input.events,
+    );
     const pending = rows.filter((row) => !row.dispatched_at);
     const now = ctx.clock.now();
     const queued = new Map<string, number>();

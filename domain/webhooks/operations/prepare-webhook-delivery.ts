@@ -5,6 +5,7 @@ import type {
 } from '../../../schemas/webhook-deliveries.js';
 import { defineQuery, type OperationContext } from '../../shared/operation.js';
 import { prepared } from '../../shared/prepared-statements.js';
+import { keepAsked, type TenantKey, whereTenantKeys } from '../../shared/tenant-keys.js';
 import { type DeliveryRow, findDeliveries } from '../delivery-store.js';
 import { ENDPOINT_COLUMNS } from '../endpoint-store.js';
 import { envelopeOf, type OutboxEvent } from '../envelope.js';
@@ -119,21 +120,11 @@ function notDue(input: AttemptKey, delivery: DeliveryRow | undefined): string | 
 async function rowsById<Row extends { id: string; tenant_id: string }>(
   ctx: OperationContext,
   table: string,
-  keys: readonly { id: string; tenant_id: string }[],
+  keys: readonly TenantKey[],
   columns: readonly string[],
   name: string,
 ): Promise<Map<string, Row>> {
   if (keys.length === 0) return new Map();
-  const rows: Row[] = await prepared(
-    ctx
-      .tx(table)
-      .whereRaw('id = any(?::uuid[]) and tenant_id = any(?::uuid[])', [
-        [...new Set(keys.map((k) => k.id))],
-        [...new Set(keys.map((k) => k.tenant_id))],
-      ])
-      .select(columns),
-    name,
-  );
-  const asked = new Set(keys.map((k) => `${k.id}:${k.tenant_id}`));
-  return new Map(rows.filter((row) => asked.has(`${row.id}:${row.tenant_id}`)).map((row) => [row.id, row]));
+  const rows: Row[] = await prepared(whereTenantKeys(ctx.tx(table), keys).select(columns), name);
+  return new Map(keepAsked(rows, keys).map((row) => [row.id, row]));
 }
