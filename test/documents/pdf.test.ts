@@ -7,10 +7,12 @@ import { renderInvoicePdf, writeFacturX } from '../../domain/documents/pdf/index
 import {
   businessInvoice,
   creditNote,
+  europeanInvoice,
   individualInvoice,
   longTextInvoice,
   pdfDocument,
   sixtyLineInvoice,
+  westernInvoice,
 } from '../fixtures/pdf-documents.js';
 import { type ValidatorFile, validateAll, validatorPath } from '../helpers/einvoice-validator.js';
 import { hasCommand, pdfFonts, pdfText, run } from '../helpers/pdf-tools.js';
@@ -39,6 +41,8 @@ const DOCUMENTS: Record<string, InvoiceDocument> = {
   individual: individualInvoice,
   sixtyLines: sixtyLineInvoice,
   longTexts: longTextInvoice,
+  western: westernInvoice,
+  european: europeanInvoice,
   creditNote,
   pageLong: pageLongInvoice,
   missingGlyph: missingGlyphInvoice,

@@ -1,5 +1,5 @@
 import { FACES, type FaceName } from './fonts.js';
-import { PAGE_HEIGHT, PAGE_WIDTH, PageCanvas, type Rgb } from './page-canvas.js';
+import { type GlyphsShown, glyphsShown, PAGE_HEIGHT, PAGE_WIDTH, PageCanvas, type Rgb } from './page-canvas.js';
 import { cleanText, wrapText } from './text-measure.js';
 
 /** Page geometry of the invoice, in points. */
@@ -19,8 +19,8 @@ export const SHADE: Rgb = [0.93, 0.93, 0.93];
  */
 export class LayoutCursor {
   readonly pages: PageCanvas[] = [];
-  /** Code points drawn that the common subsets lack, per face: the document then gets its own subset. */
-  readonly outsideCommon: Record<FaceName, Set<number>> = { regular: new Set(), bold: new Set() };
+  /** Which prepared subset each face needs, and what none holds (the document then gets its own). */
+  readonly glyphs: Record<FaceName, GlyphsShown> = { regular: glyphsShown(), bold: glyphsShown() };
   page: PageCanvas;
   y = CONTENT_TOP;
   onNewPage: (() => void) | null = null;
@@ -69,7 +69,7 @@ export class LayoutCursor {
   }
 
   private addPage(): PageCanvas {
-    const page = new PageCanvas(this.outsideCommon);
+    const page = new PageCanvas(this.glyphs);
     this.pages.push(page);
     return page;
   }

@@ -1,5 +1,5 @@
 import type { EmbeddedFont } from './font-program.js';
-import { FACES, type FaceName } from './fonts.js';
+import { FACES, type FaceName, OUTSIDE_TIERS } from './fonts.js';
 import { textWidth } from './text-measure.js';
 
 /** A4 in points (ISO 216: 210 × 297 mm). */
@@ -9,6 +9,14 @@ export const PAGE_HEIGHT = 841.89;
 /** An sRGB colour, each component 0..1 (the output intent is sRGB, so DeviceRGB is allowed). */
 export type Rgb = readonly [number, number, number];
 export const BLACK: Rgb = [0, 0, 0];
+
+/** What a document shows in one face: the first prepared tier holding it all, and what none holds. */
+export interface GlyphsShown {
+  tier: number;
+  outside: Set<number>;
+}
+
+export const glyphsShown = (): GlyphsShown => ({ tier: 0, outside: new Set() });
 
 type Op =
   | { kind: 'text'; face: FaceName; size: number; x: number; y: number; text: string; color: Rgb }
@@ -22,14 +30,17 @@ type Op =
 export class PageCanvas {
   private readonly ops: Op[] = [];
 
-  constructor(private readonly codePointsOutsideCommon: Record<FaceName, Set<number>>) {}
+  constructor(private readonly glyphs: Record<FaceName, GlyphsShown>) {}
 
   text(x: number, y: number, text: string, face: FaceName, size: number, color: Rgb = BLACK): void {
     if (text === '') return;
-    const common = FACES[face].common;
+    const { tierOf } = FACES[face];
+    const shown = this.glyphs[face];
     for (const char of text) {
       const codePoint = char.codePointAt(0)!;
-      if (common.cidOf(codePoint) === 0) this.codePointsOutsideCommon[face].add(codePoint);
+      const tier = tierOf(codePoint);
+      if (tier === OUTSIDE_TIERS) shown.outside.add(codePoint);
+      else if (tier > shown.tier) shown.tier = tier;
     }
     this.ops.push({ kind: 'text', face, size, x, y: PAGE_HEIGHT - y, text, color });
   }

@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import type { EmbeddedFont } from './font-program.js';
 import { FACES, type FaceName } from './fonts.js';
 import type { LayoutCursor } from './layout-cursor.js';
-import { PAGE_HEIGHT, PAGE_WIDTH } from './page-canvas.js';
+import { type GlyphsShown, PAGE_HEIGHT, PAGE_WIDTH } from './page-canvas.js';
 import { PdfFile, pdfDate, pdfText } from './pdf-file.js';
 import { SRGB_ICC_PROFILE } from './srgb-icc-profile.js';
 import { buildXmp } from './xmp-metadata.js';
@@ -37,15 +37,15 @@ const ICC_STREAM = deflateSync(SRGB_ICC_PROFILE);
 const PER_DOCUMENT_DEFLATE = { level: 3 };
 
 /**
- * Serialises laid-out pages as a PDF/A-3 (conformance B) file: fonts embedded (the common subset's
- * bytes are reused; a document using other characters gets its own subset), an sRGB output intent,
- * XMP metadata, no Info dictionary, no encryption, and the attachment, if any, as an associated file
- * named in the catalog's /AF and /EmbeddedFiles.
+ * Serialises laid-out pages as a PDF/A-3 (conformance B) file: fonts embedded (the smallest prepared
+ * subset holding the document's characters, its bytes reused; other characters get a subset of
+ * their own), an sRGB output intent, XMP metadata, no Info dictionary, no encryption, and the
+ * attachment, if any, as an associated file named in the catalog's /AF and /EmbeddedFiles.
  */
 export function writePdf(layout: LayoutCursor, metadata: PdfMetadata, attachment: PdfAttachment | null): Buffer {
   const fonts = {
-    regular: fontFor('regular', layout.outsideCommon.regular),
-    bold: fontFor('bold', layout.outsideCommon.bold),
+    regular: fontFor('regular', layout.glyphs.regular),
+    bold: fontFor('bold', layout.glyphs.bold),
   };
   const pdf = new PdfFile();
   const catalog = pdf.reserve();
@@ -95,9 +95,10 @@ export function writePdf(layout: LayoutCursor, metadata: PdfMetadata, attachment
   return pdf.finish(catalog);
 }
 
-function fontFor(face: FaceName, outside: ReadonlySet<number>): EmbeddedFont {
-  const { common, commonCodePoints, program } = FACES[face];
-  return outside.size === 0 ? common : program.subset([...commonCodePoints, ...outside]);
+/** The smallest prepared subset holding what the document shows, else one of its own. */
+function fontFor(face: FaceName, shown: GlyphsShown): EmbeddedFont {
+  const { tiers, commonCodePoints, program } = FACES[face];
+  return shown.outside.size === 0 ? tiers[shown.tier] : program.subset([...commonCodePoints, ...shown.outside]);
 }
 
 /** The Type 0 font with its CIDFontType2 descendant, descriptor, program and ToUnicode; returns the Type 0's number. */

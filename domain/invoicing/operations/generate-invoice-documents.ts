@@ -34,7 +34,7 @@ export const generateInvoiceDocuments = defineCommand<InvoiceDocumentsInput, Gen
   input: 'InvoiceDocumentsInput',
   output: 'GeneratedDocumentsBatch',
   callers: ['system'],
-  // about 63 KB of files per invoice: the job's completion flushes them
+  // about 50 KB of files per invoice: the job's completion flushes them
   redoneIfLost: true,
   async run({ invoices }, ctx) {
     // Locked in id order: two batches sharing invoices (a retried job) wait, never deadlock. Found
