@@ -67,6 +67,21 @@ export async function appendAuditEntry(tx: Knex, fact: AuditFact): Promise<void>
 }
 
 /**
+ * Each entity's last entry, one backward probe of the (type, id, sequence) key per entity: the
+ * cost stays that of the batch however long the trail and whatever the planner's statistics say
+ * (a `distinct on` over `entity_id in (...)` was planned, on fresh tables, as a scan of every
+ * entry of the type).
+ */
+const HEADS_OF_ENTITIES = `
+  select head.entity_type, head.entity_id, head.sequence_number, head.entry_hash
+    from unnest(?::uuid[]) as entity(id)
+    cross join lateral (
+      select entity_type, entity_id, sequence_number, entry_hash from audit_entries
+       where entity_type = ? and entity_id = entity.id
+       order by sequence_number desc limit 1
+    ) as head`;
+
+/**
  * Appends one entry to each of many entities' chains in two statements (their heads, one insert):
  * a batch of document renderings. One fact per entity; the entities' rows are locked by the caller,
  * as for `appendAuditEntry`.
@@ -74,20 +89,10 @@ export async function appendAuditEntry(tx: Knex, fact: AuditFact): Promise<void>
 export async function appendAuditEntries(tx: Knex, facts: readonly AuditFact[]): Promise<void> {
   if (facts.length === 0) return;
   const heads = new Map<string, { sequence_number: number; entry_hash: string }>();
-  // One statement per entity type (a batch has one): found through the (type, id, sequence) key.
   const rows: { entity_type: string; entity_id: string; sequence_number: number; entry_hash: string }[] = [];
   for (const type of new Set(facts.map((f) => f.entityType))) {
-    rows.push(
-      ...(await tx('audit_entries')
-        .distinctOn('entity_id')
-        .where({ entity_type: type })
-        .whereIn(
-          'entity_id',
-          facts.filter((f) => f.entityType === type).map((f) => f.entityId),
-        )
-        .orderBy([{ column: 'entity_id' }, { column: 'sequence_number', order: 'desc' }])
-        .select<typeof rows>('entity_type', 'entity_id', 'sequence_number', 'entry_hash')),
-    );
+    const ids = facts.filter((f) => f.entityType === type).map((f) => f.entityId);
+    rows.push(...(await tx.raw<{ rows: typeof rows }>(HEADS_OF_ENTITIES, [ids, type])).rows);
   }
   for (const row of rows) heads.set(`${row.entity_type}:${row.entity_id}`, row);
   await tx('audit_entries').insert(
