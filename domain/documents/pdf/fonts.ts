@@ -64,7 +64,7 @@ const INVOICE_SYMBOLS = [0xa0, 0xa3, 0xa7, 0xa9, 0xab, 0xae, 0xb0, 0xb2, 0xb3, 0
  * The prepared subsets' characters, each tier holding the one before. A 10-line French invoice's
  * Factur-X is about 35 KB with the French tier, against 49 KB when every document embedded the
  * European one; a name with another letter moves the document to a larger tier, never to a
- * missing glyph.
+ * missing glyph (docs/decisions/0097-font-subsets-in-tiers.md).
  */
 const TIERS: readonly (readonly number[])[] = [
   // French: what a French invoice shows
