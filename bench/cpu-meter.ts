@@ -29,6 +29,23 @@ export function processCpu(pid: number | undefined): CpuReading {
 }
 
 /**
+ * How long a process's main thread has waited, runnable, for a core (`/proc/<pid>/schedstat`, the
+ * second field, in nanoseconds): what it lost to the other threads and processes on the machine.
+ * Null where the kernel does not keep scheduler statistics.
+ */
+export function processRunQueueWait(pid: number | undefined): CpuReading {
+  return () => {
+    if (pid === undefined) return null;
+    try {
+      const waitNs = Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]);
+      return Number.isFinite(waitNs) ? waitNs / 1e6 : null;
+    } catch {
+      return null;
+    }
+  };
+}
+
+/**
  * The whole PostgreSQL cluster's CPU time (postmaster, every backend and the WAL writer) when it
  * runs on this machine and the admin URL may read `data_directory`; null otherwise (a remote server).
  */

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { BOSS_SCHEMA } from '../domain/shared/boss.js';
-import { type CpuReading, clusterCpu, processCpu } from './cpu-meter.js';
+import { type CpuReading, clusterCpu, processCpu, processRunQueueWait } from './cpu-meter.js';
 import { createInvoices, type LoadTenant } from './invoice-load.js';
 import { databaseNow, documentsPerSecond, type QueueWindow } from './job-pickup.js';
 import { log } from './log.js';
@@ -26,6 +26,11 @@ export interface BacklogReport {
    */
   worker_cpu_ms_per_document: number | null;
   database_cpu_ms_per_document: number | null;
+  /**
+   * Milliseconds per document the workers' main threads (where documents are rendered) waited,
+   * runnable, for a core: the share of the machine they did not get. Null when unreadable.
+   */
+  worker_wait_for_cpu_ms_per_document: number | null;
 }
 
 export interface BacklogOptions {
@@ -71,7 +76,8 @@ export async function measureBacklog(options: BacklogOptions): Promise<BacklogRe
   const database = await clusterCpu(options.databaseUrl);
   const workers = await startWorkerProcesses(options.workers, options.databaseUrl, options.service);
   const workerCpu: CpuReading = () => sumOf(workers.pids.map((pid) => processCpu(pid)()));
-  const cpuBefore = { worker: workerCpu(), database: database() };
+  const workerWait: CpuReading = () => sumOf(workers.pids.map((pid) => processRunQueueWait(pid)()));
+  const cpuBefore = { worker: workerCpu(), database: database(), wait: workerWait() };
   const started = performance.now();
   let ready = 0;
   let drainedAt: number | null = null;
@@ -87,7 +93,7 @@ export async function measureBacklog(options: BacklogOptions): Promise<BacklogRe
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   } finally {
-    cpuAfter = { worker: workerCpu(), database: database() };
+    cpuAfter = { worker: workerCpu(), database: database(), wait: workerWait() };
     await workers.stop();
   }
   const report: BacklogReport = {
@@ -99,10 +105,12 @@ export async function measureBacklog(options: BacklogOptions): Promise<BacklogRe
     documents_per_s: await documentsPerSecond(pool, window),
     worker_cpu_ms_per_document: perDocument(cpuBefore.worker, cpuAfter.worker, ready),
     database_cpu_ms_per_document: perDocument(cpuBefore.database, cpuAfter.database, ready),
+    worker_wait_for_cpu_ms_per_document: perDocument(cpuBefore.wait, cpuAfter.wait, ready),
   };
   log(
     `${label}: ${report.documents_ready} of ${queued} ready, ${report.documents_per_s} documents/s, CPU ms per document: ` +
-      `worker ${report.worker_cpu_ms_per_document}, database ${report.database_cpu_ms_per_document}`,
+      `worker ${report.worker_cpu_ms_per_document} (waiting for a core ${report.worker_wait_for_cpu_ms_per_document}), ` +
+      `database ${report.database_cpu_ms_per_document}`,
   );
   return report;
 }
