@@ -60,29 +60,26 @@ const FRENCH_LETTERS = [...'àâæçéèêëîïôœùûüÿ'].flatMap((c) => [c
 /** Latin-1's symbols an invoice uses: no-break space, £, §, ©, «, ®, °, ², ³, µ, ·, », ×. */
 const INVOICE_SYMBOLS = [0xa0, 0xa3, 0xa7, 0xa9, 0xab, 0xae, 0xb0, 0xb2, 0xb3, 0xb5, 0xb7, 0xbb, 0xd7];
 
-/**
- * The prepared subsets' characters, each tier holding the one before. A 10-line French invoice's
- * Factur-X is about 35 KB with the French tier, against 49 KB when every document embedded the
- * European one; a name with another letter moves the document to a larger tier, never to a
- * missing glyph (docs/decisions/0097-font-subsets-in-tiers.md).
- */
-const TIERS: readonly (readonly number[])[] = [
+/** What each tier adds to the one before it. */
+const TIER_ADDITIONS: readonly (readonly number[])[] = [
   // French: what a French invoice shows
   [...range(0x20, 0x7e), ...FRENCH_LETTERS, ...INVOICE_SYMBOLS, ...PUNCTUATION, REPLACEMENT_CHARACTER],
   // Western: Latin-1 (German, Spanish, Italian, Portuguese, Dutch and Nordic names), Œ œ Ÿ
-  [...range(0x20, 0x7e), ...range(0xa0, 0xff), 0x152, 0x153, 0x178, ...PUNCTUATION, REPLACEMENT_CHARACTER],
+  [...range(0xa0, 0xff), 0x152, 0x153, 0x178],
   // European Latin: Latin Extended-A (Polish, Czech, Hungarian, Baltic names), Romanian Ș ș Ț ț
-  [
-    ...range(0x20, 0x7e),
-    ...range(0xa0, 0x17f),
-    0x192,
-    ...range(0x218, 0x21b),
-    0x2c6,
-    0x2dc,
-    ...PUNCTUATION,
-    REPLACEMENT_CHARACTER,
-  ],
+  [...range(0x100, 0x17f), 0x192, ...range(0x218, 0x21b), 0x2c6, 0x2dc],
 ];
+
+/**
+ * The prepared subsets' characters, each tier holding the one before (its own additions and every
+ * smaller tier's, once each). A 10-line French invoice's Factur-X is about 35 KB with the French
+ * tier, against 49 KB when every document embedded the European one; a name with another letter
+ * moves the document to a larger tier, never to a missing glyph
+ * (docs/decisions/0097-font-subsets-in-tiers.md).
+ */
+const TIERS: readonly (readonly number[])[] = TIER_ADDITIONS.map((_, tier) => [
+  ...new Set(TIER_ADDITIONS.slice(0, tier + 1).flat()),
+]);
 
 /**
  * DejaVu Sans, from the `@fontsource/dejavu-sans` package (its "latin" files carry the whole font,
