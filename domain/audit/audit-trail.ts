@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { canonicalJson, GENESIS_HASH, sha256Hex } from '../ledger/index.js';
 import type { Environment } from '../shared/caller.js';
+import type { TableRows } from '../shared/insert-together.js';
 import { prepared } from '../shared/prepared-statements.js';
 
 export type AuditEntityType = 'invoice' | 'credit_note' | 'signature' | 'fiscal_kill_switch';
@@ -102,10 +103,17 @@ export async function appendAuditEntries(tx: Knex, facts: readonly AuditFact[]):
 
 /** The first entries of entities created in this transaction (a batch of creations), in one insert. */
 export async function appendFirstAuditEntries(tx: Knex, facts: readonly AuditFact[]): Promise<void> {
-  if (facts.length > 0) {
-    await prepared(tx('audit_entries').insert(facts.map((fact) => auditRow(fact, undefined))), 'insert_audit');
-  }
+  if (facts.length > 0) await prepared(tx('audit_entries').insert(firstAuditRows(facts).rows), 'insert_audit');
 }
+
+/**
+ * What `appendFirstAuditEntries` inserts, for a caller that writes it with other rows in one
+ * statement (insert-together.ts).
+ */
+export const firstAuditRows = (facts: readonly AuditFact[]): TableRows => ({
+  table: 'audit_entries',
+  rows: facts.map((fact) => auditRow(fact, undefined)),
+});
 
 function auditRow(fact: AuditFact, head: { sequence_number: number; entry_hash: string } | undefined) {
   const sequence = (head?.sequence_number ?? 0) + 1;

@@ -8,5 +8,6 @@ export {
   appendFirstAuditEntries,
   auditTrailIntact,
   auditTrailView,
+  firstAuditRows,
   readAuditTrail,
 } from './audit-trail.js';

@@ -14,6 +14,9 @@ export interface InvoiceOwner {
   subTenantId: string | null;
 }
 
+/** What every invoice is when it is created. */
+export const NEW_INVOICE_STATUS = 'draft' as const;
+
 export interface NewInvoice {
   id: string;
   owner: InvoiceOwner;
@@ -46,7 +49,7 @@ export async function insertInvoices(tx: Knex, invoices: readonly NewInvoice[]):
   if (invoices.length === 0) return [];
   const linesOf = new Map(invoices.map((n) => [n.id, lineRows(n)]));
   // The rows travel as one JSON parameter: one binding whatever the batch size, typed by the table
-  // itself. Columns left out (status, documents_status...) take their defaults.
+  // itself. Columns left out (documents_status...) take their defaults.
   const rows = invoices.map(invoiceRow);
   const columns = Object.keys(rows[0]);
   const returning = await tableColumns(tx, 'invoices');
@@ -122,6 +125,7 @@ function invoiceRow(n: NewInvoice) {
     company_id: n.companyId,
     external_id: p.externalId,
     invoice_number: p.invoiceNumber,
+    status: NEW_INVOICE_STATUS,
     direction: p.direction,
     output_format: p.outputFormat,
     profile: p.profile,

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { InvoiceInput } from '../../schemas/invoices.js';
-import { type AuditFact, actorOf, appendFirstAuditEntries } from '../audit/index.js';
+import { type AuditFact, actorOf, firstAuditRows } from '../audit/index.js';
 import { chargeFor, type Decimal } from '../billing/index.js';
 import {
-  appendFiscalEntries,
   assertFiscalPeriodOpen,
   assertKillSwitchOff,
   compareChains,
   type FiscalFact,
+  fiscalPendingRows,
 } from '../ledger/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { Caller } from '../shared/caller.js';
+import { insertTogether } from '../shared/insert-together.js';
 import type { OperationContext } from '../shared/operation.js';
+import type { EventToEmit } from '../shared/tx-events.js';
 import { saveInvoiceDocument } from './document-store.js';
 import {
   type InvoiceTypeCode,
@@ -21,7 +23,13 @@ import {
   prepareInvoice,
 } from './invoice.js';
 import { missingNumber, numberInvoices } from './invoice-numbering.js';
-import { type InvoiceOwner, insertInvoice, insertInvoices } from './invoice-store.js';
+import {
+  type InvoiceOwner,
+  insertInvoice,
+  insertInvoices,
+  NEW_INVOICE_STATUS,
+  type NewInvoice,
+} from './invoice-store.js';
 import { type InvoiceView, toInvoiceView } from './invoice-view.js';
 import { type OriginalFile, readOriginalFile } from './original-file.js';
 
@@ -124,15 +132,7 @@ export async function issueInvoices(ctx: OperationContext, toIssue: readonly Inv
       }),
     );
   }
-  // Recorded before the invoice rows: the entries are appended at commit, ahead of the deferred
-  // foreign key from invoices.fiscal_entry_id that checks them.
-  await appendFiscalEntries(
-    ctx.tx,
-    [...invoices]
-      .sort((a, b) => compareChains(a.owner, b.owner))
-      .map((item) => ({ chain: item.owner, fact: fiscalFactOf(item, now) })),
-  );
-  const rows = invoices.map((item, i) => ({
+  const rows: NewInvoice[] = invoices.map((item, i) => ({
     id: item.id,
     owner: item.owner,
     companyId: item.caller.companyId ?? null,
@@ -142,6 +142,21 @@ export async function issueInvoices(ctx: OperationContext, toIssue: readonly Inv
     createdBy: actorOf(item.caller),
     now,
   }));
+  const ledger = fiscalPendingRows(
+    [...invoices]
+      .sort((a, b) => compareChains(a.owner, b.owner))
+      .map((item) => ({ chain: item.owner, fact: fiscalFactOf(item, now) })),
+  );
+  const events = ctx.events.prepareMany(rows.map(createdEventOf));
+  // One statement for the ledger's entries, the audit entries and the events, written before the
+  // invoice rows: the entries are appended at commit ahead of the deferred foreign key from
+  // invoices.fiscal_entry_id that checks them. A batch that cannot write one of its invoices
+  // throws below and is undone whole, so none of these outlives an invoice that was not written.
+  await insertTogether(ctx.tx, 'insert_invoice_records', [
+    ledger.pending,
+    firstAuditRows(invoices.map((item, i) => auditFactOf(item, rows[i], now))),
+    events.rows,
+  ]);
   const stored = rows.length === 1 ? [await insertInvoice(ctx.tx, rows[0])] : await insertInvoices(ctx.tx, rows);
   if (stored.length !== invoices.length) {
     throw new AppError('CONFLICT', 'An invoice of the batch reuses an external_id or an invoice number.');
@@ -157,25 +172,7 @@ export async function issueInvoices(ctx: OperationContext, toIssue: readonly Inv
       content: item.original.content,
     });
   }
-  await appendFirstAuditEntries(
-    ctx.tx,
-    stored.map(({ invoice }, i) => auditFactOf(invoices[i], invoice, now)),
-  );
-  await ctx.events.emitMany(
-    stored.map(({ invoice }) => ({
-      name: 'invoice.created' as const,
-      data: {
-        id: invoice.id,
-        invoice_number: invoice.invoice_number,
-        external_id: invoice.external_id,
-        status: invoice.status,
-        total_ttc: Number(invoice.total_ttc),
-        currency: invoice.currency,
-        sub_tenant_id: invoice.sub_tenant_id,
-      },
-      options: { tenantId: invoice.tenant_id, environment: invoice.environment },
-    })),
-  );
+  await events.queue();
   await ctx.jobs.sendMany(
     'generate-invoice-documents',
     stored.map(({ invoice }) => ({
@@ -212,17 +209,26 @@ function fiscalFactOf(item: NumberedToIssue, now: Date): FiscalFact {
   };
 }
 
-function auditFactOf(
-  item: InvoiceToIssue,
-  invoice: {
-    invoice_number: string;
-    total_ttc: string;
-    currency: string;
-    amount_charged: string;
-    output_format: string;
-  },
-  now: Date,
-): AuditFact {
+/** `invoice.created`: what the invoice is as written (a new invoice is a draft). */
+function createdEventOf(row: NewInvoice): EventToEmit {
+  const p = row.prepared;
+  return {
+    name: 'invoice.created',
+    data: {
+      id: row.id,
+      invoice_number: p.invoiceNumber,
+      external_id: p.externalId,
+      status: NEW_INVOICE_STATUS,
+      total_ttc: Number(p.totalTtc.toFixed(2)),
+      currency: p.currency,
+      sub_tenant_id: row.owner.subTenantId,
+    },
+    options: { tenantId: row.owner.tenantId, environment: row.owner.environment },
+  };
+}
+
+function auditFactOf(item: InvoiceToIssue, row: NewInvoice, now: Date): AuditFact {
+  const p = row.prepared;
   return {
     tenantId: item.owner.tenantId,
     environment: item.owner.environment,
@@ -230,11 +236,11 @@ function auditFactOf(
     entityId: item.id,
     action: 'invoice.created',
     details: {
-      invoice_number: invoice.invoice_number,
-      total_ttc: invoice.total_ttc,
-      currency: invoice.currency,
-      amount_charged: invoice.amount_charged,
-      output_format: invoice.output_format,
+      invoice_number: p.invoiceNumber,
+      total_ttc: p.totalTtc.toFixed(2),
+      currency: p.currency,
+      amount_charged: row.amountCharged,
+      output_format: p.outputFormat,
       ...(item.prepared.typeCode !== '380' ? { type_code: item.prepared.typeCode } : {}),
       ...(item.prepared.precedingInvoices.length > 0
         ? { preceding_invoices: item.prepared.precedingInvoices.map((p) => p.number) }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { Knex } from 'knex';
+import type { TableRows } from '../shared/insert-together.js';
 import { prepared } from '../shared/prepared-statements.js';
 import type { FiscalChain } from './fiscal-chain-summary.js';
 
@@ -56,6 +57,20 @@ export async function appendFiscalEntries(
   tx: Knex,
   facts: readonly { chain: FiscalChain; fact: FiscalFact }[],
 ): Promise<string[]> {
+  const { ids, pending } = fiscalPendingRows(facts);
+  if (ids.length > 0) await prepared(tx('fiscal_pending').insert(pending.rows), 'insert_fiscal_pending');
+  return ids;
+}
+
+/**
+ * What `appendFiscalEntries` inserts, for a caller that writes it with other rows in one statement
+ * (insert-together.ts), ahead of anything a deferred foreign key checks against the entries: their
+ * ids, and the `fiscal_pending` rows, appended at commit in the order given.
+ */
+export function fiscalPendingRows(facts: readonly { chain: FiscalChain; fact: FiscalFact }[]): {
+  ids: string[];
+  pending: TableRows;
+} {
   const rows = facts.map(({ chain, fact }) => ({
     id: fact.id ?? randomUUID(),
     tenant_id: chain.tenantId,
@@ -69,8 +84,7 @@ export async function appendFiscalEntries(
     canonical_data: canonicalJson({ ...fact.data, hash_version: HASH_VERSION }),
     created_at: fact.now,
   }));
-  if (rows.length > 0) await prepared(tx('fiscal_pending').insert(rows), 'insert_fiscal_pending');
-  return rows.map((row) => row.id);
+  return { ids: rows.map((row) => row.id), pending: { table: 'fiscal_pending', rows } };
 }
 
 /** Orders chains by their lock key: tenant, environment, then sub-tenant (none first). */

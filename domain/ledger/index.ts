@@ -28,6 +28,7 @@ export {
   canonicalJson,
   compareChains,
   type FiscalFact,
+  fiscalPendingRows,
   GENESIS_HASH,
   HASH_VERSION,
   sha256Hex,

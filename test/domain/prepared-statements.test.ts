@@ -43,8 +43,8 @@ test('creations run their hottest writes as named statements, which survive a co
       'pgboss',
       'closed_through',
       'kill_switch_off',
-      'insert_audit',
-      'insert_events',
+      // the ledger's pending entries, the audit entries and the events, in one statement
+      'insert_invoice_records',
     ]) {
       t.true(
         names.some((name) => name.startsWith(`${kind}_`)),
@@ -54,7 +54,9 @@ test('creations run their hottest writes as named statements, which survive a co
     t.is(new Set(names).size, names.length);
 
     // a later release's migration, while this process runs on its generic plans
-    await env.ownerDb.raw('alter table invoices add column added_by_a_later_release text');
+    for (const table of ['invoices', 'audit_entries', 'events', 'fiscal_pending']) {
+      await env.ownerDb.raw(`alter table ${table} add column added_by_a_later_release text`);
+    }
     const after = await create(env, tenant, 'PS-after');
     t.is(after.invoice_number, 'PS-after');
     t.is(Number(after.total_ttc), 1475);
