@@ -5,7 +5,7 @@ import { chargeFor } from '../billing/index.js';
 import { findReadableInvoice, type InvoiceReader, type InvoiceRow } from '../invoicing/index.js';
 import {
   appendFiscalEntry,
-  assertFiscalPeriodOpen,
+  assertChainOpen,
   assertKillSwitchOff,
   type CreditNoteIssuedData,
   canonicalJson,
@@ -48,7 +48,7 @@ export async function issueCreditNote(
   await assertKillSwitchOff(ctx.tx, owner);
   const now = ctx.clock.now();
   const prepared = prepareCreditNote(input, await readBalance(ctx.tx, invoice, lines), now.toISOString().slice(0, 10));
-  await assertFiscalPeriodOpen(ctx.tx, owner, prepared.issueDate);
+  await assertChainOpen(ctx.tx, owner, prepared.issueDate);
 
   let number = input.credit_note_number?.trim();
   if (number) {

@@ -1,5 +1,5 @@
 import type { InvoiceInput } from '../../schemas/invoices.js';
-import { assertKillSwitchOff, fiscalPeriodChecker } from '../ledger/index.js';
+import { chainOpenChecker } from '../ledger/index.js';
 import { type AppError, isAppError } from '../shared/app-error.js';
 import type { Caller } from '../shared/caller.js';
 import { tenantLane } from '../shared/group-commit.js';
@@ -11,10 +11,9 @@ import { checkInvoice, checkInvoiceContent, type InvoiceToIssue, issueInvoices }
 type OwnerOf<I> = (ctx: OperationContext, caller: Caller, input: I) => Promise<InvoiceOwner>;
 
 /**
- * Concurrent creations of one tenant context written in one transaction: the owner's kill switch is
- * read once, each chain's closed periods once, each invoice is checked on its own (a refused one
- * gets its own error and writes nothing), and the accepted ones are written together by
- * `issueInvoices`.
+ * Concurrent creations of one tenant context written in one transaction: each chain's kill switch and
+ * closed periods are read once, each invoice is checked on its own (a refused one gets its own error
+ * and writes nothing), and the accepted ones are written together by `issueInvoices`.
  */
 export function invoiceBatch<I extends InvoiceInput>(ownerOf: OwnerOf<I>): BatchSpec<I, InvoiceView> {
   return {
@@ -24,17 +23,11 @@ export function invoiceBatch<I extends InvoiceInput>(ownerOf: OwnerOf<I>): Batch
     },
     async run(calls, ctx) {
       const results: (InvoiceView | AppError | InvoiceToIssue)[] = [];
-      const killSwitchChecked = new Set<string>();
-      const assertPeriodOpen = fiscalPeriodChecker(ctx.tx);
+      const assertChainOpen = chainOpenChecker(ctx.tx);
       for (const call of calls) {
         try {
           const owner = await ownerOf(ctx, call.caller, call.input);
-          const switchKey = `${owner.tenantId}:${owner.environment}`;
-          if (!killSwitchChecked.has(switchKey)) {
-            await assertKillSwitchOff(ctx.tx, owner);
-            killSwitchChecked.add(switchKey);
-          }
-          await assertPeriodOpen(owner, call.input.issue_date);
+          await assertChainOpen(owner, call.input.issue_date);
           results.push(await checkInvoice(owner, call.caller, call.input));
         } catch (err) {
           if (!isAppError(err)) throw err;

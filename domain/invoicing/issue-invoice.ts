@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InvoiceInput } from '../../schemas/invoices.js';
 import { type AuditFact, actorOf, firstAuditRows } from '../audit/index.js';
 import { chargeFor, type Decimal } from '../billing/index.js';
-import {
-  assertFiscalPeriodOpen,
-  assertKillSwitchOff,
-  compareChains,
-  type FiscalFact,
-  fiscalPendingRows,
-} from '../ledger/index.js';
+import { assertChainOpen, compareChains, type FiscalFact, fiscalPendingRows } from '../ledger/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { Caller } from '../shared/caller.js';
 import { insertTogether } from '../shared/insert-together.js';
@@ -89,8 +83,7 @@ export async function issueInvoice(
   input: InvoiceInput,
   kind?: InvoiceKind,
 ): Promise<InvoiceView> {
-  await assertKillSwitchOff(ctx.tx, owner);
-  await assertFiscalPeriodOpen(ctx.tx, owner, input.issue_date);
+  await assertChainOpen(ctx.tx, owner, input.issue_date);
   const checked = await checkInvoice(owner, ctx.caller, input);
   const toIssue = kind ? { ...checked, prepared: { ...checked.prepared, ...kind } } : checked;
   const [view] = await issueInvoices(ctx, [toIssue]);

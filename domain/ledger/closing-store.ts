@@ -97,5 +97,6 @@ export async function shareChainClosings(tx: Knex, chain: FiscalChain): Promise<
   await tx.raw('select pg_advisory_xact_lock_shared(hashtextextended(?, 0))', [closingLockKey(chain)]);
 }
 
-const closingLockKey = (chain: FiscalChain) =>
+/** The advisory lock key of a chain's closings (`lockChainClosings`, `shareChainClosings`). */
+export const closingLockKey = (chain: FiscalChain) =>
   `fiscal-closing:${chain.tenantId}:${chain.environment}:${chain.subTenantId ?? '-'}`;

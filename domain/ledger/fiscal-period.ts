@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { AppError } from '../shared/app-error.js';
 import { prepared } from '../shared/prepared-statements.js';
-import { chainClosings, shareChainClosings } from './closing-store.js';
+import { chainClosings, closingLockKey, shareChainClosings } from './closing-store.js';
 import type { FiscalChain } from './fiscal-chain-summary.js';
+import { refuseWhileKillSwitchActive } from './kill-switch.js';
 
 /**
  * The fiscal-period check of invoice and credit-note creation (service-spec "Tenant invoices and
@@ -18,6 +19,11 @@ import type { FiscalChain } from './fiscal-chain-summary.js';
  */
 export async function closedThrough(tx: Knex, chain: FiscalChain): Promise<string | null> {
   await shareChainClosings(tx, chain);
+  return lastClosedDay(tx, chain);
+}
+
+/** The last day a closing of the chain covers; the caller holds the chain's closing lock. */
+async function lastClosedDay(tx: Knex, chain: FiscalChain): Promise<string | null> {
   const row = await prepared(
     chainClosings(tx, chain).max<{ end: string | null }>('period_end as end'),
     'closed_through',
@@ -33,21 +39,49 @@ export function assertDayOpen(closedEnd: string | null, day: string, field = 'is
   });
 }
 
-/** Checks one document's day against its chain's closings. */
-export async function assertFiscalPeriodOpen(tx: Knex, chain: FiscalChain, day: string, field = 'issue_date') {
-  assertDayOpen(await closedThrough(tx, chain), day, field);
+/**
+ * A creation's checks on its chain: the kill switch (503, kill-switch.ts), then the fiscal period
+ * of `day` (422). Two round trips: the kill switch is read, share-locked, by the statement that
+ * takes the chain's closing lock; the closed periods are read by a statement of their own, under
+ * that lock (read by the same one, they would come from a snapshot taken before the lock was
+ * granted, and could miss a closing that committed meanwhile).
+ */
+export async function assertChainOpen(tx: Knex, chain: FiscalChain, day: string, field = 'issue_date') {
+  assertDayOpen(await openChainEnd(tx, chain), day, field);
 }
 
-/** The same check for many documents of a transaction, reading each chain's closings once. */
-export function fiscalPeriodChecker(tx: Knex) {
+/** The same checks for many documents of a transaction, each chain's once. */
+export function chainOpenChecker(tx: Knex) {
   const ends = new Map<string, Promise<string | null>>();
   return async (chain: FiscalChain, day: string, field = 'issue_date'): Promise<void> => {
     const key = `${chain.tenantId}:${chain.environment}:${chain.subTenantId ?? ''}`;
     let end = ends.get(key);
     if (!end) {
-      end = closedThrough(tx, chain);
+      end = openChainEnd(tx, chain);
       ends.set(key, end);
     }
     assertDayOpen(await end, day, field);
   };
+}
+
+/** The kill switch read while the closing lock is taken (shared, as `shareChainClosings` takes it). */
+const SHARING_CLOSINGS_READING_KILL_SWITCH = `
+  select k.active, k.reason
+    from (select pg_advisory_xact_lock_shared(hashtextextended(?, 0))) as closing_lock
+    left join lateral (
+      select active, reason from fiscal_kill_switches where tenant_id = ? and environment = ? for share
+    ) as k on true`;
+
+/** The last day the chain's closings cover, once its kill switch is found off. */
+async function openChainEnd(tx: Knex, chain: FiscalChain): Promise<string | null> {
+  const { rows } = await prepared(
+    tx.raw<{ rows: { active: boolean | null; reason: string | null }[] }>(SHARING_CLOSINGS_READING_KILL_SWITCH, [
+      closingLockKey(chain),
+      chain.tenantId,
+      chain.environment,
+    ]),
+    'chain_open',
+  );
+  refuseWhileKillSwitchActive(rows[0]);
+  return lastClosedDay(tx, chain);
 }

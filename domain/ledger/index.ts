@@ -35,7 +35,7 @@ export {
 } from './fiscal-chain.js';
 export { countSubTenantEntries, type FiscalChain, fiscalChainSummary, NO_SUB_TENANT } from './fiscal-chain-summary.js';
 export type { CreditNoteIssuedData, PaymentData } from './fiscal-entry-data.js';
-export { assertFiscalPeriodOpen, fiscalPeriodChecker } from './fiscal-period.js';
+export { assertChainOpen, chainOpenChecker } from './fiscal-period.js';
 export { RULE_KEY_PATTERN } from './fiscal-rule-key.js';
 export { fiscalScopeIn, fiscalScopeOf } from './fiscal-scope.js';
 export { checkIntegrity, type IntegrityScope } from './integrity-check.js';

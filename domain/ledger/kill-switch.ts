@@ -49,6 +49,11 @@ export async function assertKillSwitchOff(
     tx('fiscal_kill_switches').where({ tenant_id: owner.tenantId, environment: owner.environment }).forShare(),
     'kill_switch_off',
   ).first<{ active: boolean; reason: string | null } | undefined>('active', 'reason');
+  refuseWhileKillSwitchActive(row);
+}
+
+/** 503 FISCAL_KILLSWITCH_ACTIVE when the kill switch read is active; nothing for none or an inactive one. */
+export function refuseWhileKillSwitchActive(row: { active: boolean | null; reason: string | null } | undefined): void {
   if (!row?.active) return;
   throw new AppError(
     'FISCAL_KILLSWITCH_ACTIVE',

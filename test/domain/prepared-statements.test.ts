@@ -41,8 +41,9 @@ test('creations run their hottest writes as named statements, which survive a co
     for (const kind of [
       'insert_invoices',
       'pgboss',
+      // the kill switch read with the closing lock, then the closed periods
+      'chain_open',
       'closed_through',
-      'kill_switch_off',
       // the ledger's pending entries, the audit entries and the events, in one statement
       'insert_invoice_records',
     ]) {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { BulkCreateInvoicesInput, BulkCreateInvoicesResult, InvoiceInput } from '../../../schemas/invoices.js';
-import { assertKillSwitchOff, fiscalPeriodChecker } from '../../ledger/index.js';
+import { chainOpenChecker } from '../../ledger/index.js';
 import { type AppError, isAppError } from '../../shared/app-error.js';
 import { type ErrorBody, errorBody } from '../../shared/error-body.js';
 import { defineCommand, type OperationContext } from '../../shared/operation.js';
@@ -34,17 +34,12 @@ export const createInvoicesBulk = defineCommand<BulkCreateInvoicesInput, BulkCre
   scope: 'invoices',
   async run(input, ctx) {
     const checked: (InvoiceToIssue | AppError)[] = [];
-    const killSwitchChecked = new Set<string>();
-    const assertPeriodOpen = fiscalPeriodChecker(ctx.tx);
+    const assertChainOpen = chainOpenChecker(ctx.tx);
     for (const raw of input.invoices) {
       try {
         const body = ctx.deps.schemas.parse<InvoiceInput>('CreateTenantInvoiceInput', raw);
         const owner = await invoiceOwnerOf(ctx.tx, ctx.caller, body.subTenantId);
-        if (!killSwitchChecked.has(owner.environment)) {
-          await assertKillSwitchOff(ctx.tx, owner);
-          killSwitchChecked.add(owner.environment);
-        }
-        await assertPeriodOpen(owner, body.issue_date);
+        await assertChainOpen(owner, body.issue_date);
         checked.push(await checkInvoice(owner, ctx.caller, body));
       } catch (err) {
         if (!isAppError(err)) throw err;
