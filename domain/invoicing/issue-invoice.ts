@@ -234,10 +234,8 @@ function auditFactOf(item: InvoiceToIssue, row: NewInvoice, now: Date): AuditFac
       currency: p.currency,
       amount_charged: row.amountCharged,
       output_format: p.outputFormat,
-      ...(item.prepared.typeCode !== '380' ? { type_code: item.prepared.typeCode } : {}),
-      ...(item.prepared.precedingInvoices.length > 0
-        ? { preceding_invoices: item.prepared.precedingInvoices.map((p) => p.number) }
-        : {}),
+      ...(p.typeCode !== '380' ? { type_code: p.typeCode } : {}),
+      ...(p.precedingInvoices.length > 0 ? { preceding_invoices: p.precedingInvoices.map((d) => d.number) } : {}),
     },
     actorIp: item.caller.ip ?? null,
     actor: actorOf(item.caller),
