@@ -94,9 +94,12 @@ export async function lockChainClosings(tx: Knex, chain: FiscalChain): Promise<v
  * none reads the closed periods just before a closing commits a later one.
  */
 export async function shareChainClosings(tx: Knex, chain: FiscalChain): Promise<void> {
-  await tx.raw('select pg_advisory_xact_lock_shared(hashtextextended(?, 0))', [closingLockKey(chain)]);
+  await sharingChainClosings(tx, chain);
 }
 
-/** The advisory lock key of a chain's closings (`lockChainClosings`, `shareChainClosings`). */
-export const closingLockKey = (chain: FiscalChain) =>
+/** The statement `shareChainClosings` runs, for a caller that runs it as part of a larger one. */
+export const sharingChainClosings = (tx: Knex, chain: FiscalChain) =>
+  tx.raw('select pg_advisory_xact_lock_shared(hashtextextended(?, 0))', [closingLockKey(chain)]);
+
+const closingLockKey = (chain: FiscalChain) =>
   `fiscal-closing:${chain.tenantId}:${chain.environment}:${chain.subTenantId ?? '-'}`;

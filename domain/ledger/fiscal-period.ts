@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { AppError } from '../shared/app-error.js';
 import { prepared } from '../shared/prepared-statements.js';
-import { chainClosings, closingLockKey, shareChainClosings } from './closing-store.js';
+import { chainClosings, shareChainClosings, sharingChainClosings } from './closing-store.js';
 import type { FiscalChain } from './fiscal-chain-summary.js';
-import { refuseWhileKillSwitchActive } from './kill-switch.js';
+import { readingKillSwitch, refuseWhileKillSwitchActive } from './kill-switch.js';
 
 /**
  * The fiscal-period check of invoice and credit-note creation (service-spec "Tenant invoices and
@@ -64,22 +64,13 @@ export function chainOpenChecker(tx: Knex) {
   };
 }
 
-/** The kill switch read while the closing lock is taken (shared, as `shareChainClosings` takes it). */
-const SHARING_CLOSINGS_READING_KILL_SWITCH = `
-  select k.active, k.reason
-    from (select pg_advisory_xact_lock_shared(hashtextextended(?, 0))) as closing_lock
-    left join lateral (
-      select active, reason from fiscal_kill_switches where tenant_id = ? and environment = ? for share
-    ) as k on true`;
-
-/** The last day the chain's closings cover, once its kill switch is found off. */
+/** The last day the chain's closings cover, once its kill switch, read as the closing lock is taken, is found off. */
 async function openChainEnd(tx: Knex, chain: FiscalChain): Promise<string | null> {
   const { rows } = await prepared(
-    tx.raw<{ rows: { active: boolean | null; reason: string | null }[] }>(SHARING_CLOSINGS_READING_KILL_SWITCH, [
-      closingLockKey(chain),
-      chain.tenantId,
-      chain.environment,
-    ]),
+    tx.raw<{ rows: { active: boolean | null; reason: string | null }[] }>(
+      'select k.active, k.reason from (?) as closing_lock left join lateral ? as k on true',
+      [sharingChainClosings(tx, chain), readingKillSwitch(tx, chain)],
+    ),
     'chain_open',
   );
   refuseWhileKillSwitchActive(rows[0]);

@@ -45,12 +45,18 @@ export async function assertKillSwitchOff(
   tx: Knex,
   owner: { tenantId: string; environment: Environment },
 ): Promise<void> {
-  const row = await prepared(
-    tx('fiscal_kill_switches').where({ tenant_id: owner.tenantId, environment: owner.environment }).forShare(),
-    'kill_switch_off',
-  ).first<{ active: boolean; reason: string | null } | undefined>('active', 'reason');
+  const row = await prepared(readingKillSwitch(tx, owner), 'kill_switch_off').first<
+    { active: boolean; reason: string | null } | undefined
+  >();
   refuseWhileKillSwitchActive(row);
 }
+
+/** The owner's kill switch row (`active`, `reason`), read with a share lock (`assertKillSwitchOff`). */
+export const readingKillSwitch = (tx: Knex, owner: { tenantId: string; environment: Environment }) =>
+  tx('fiscal_kill_switches')
+    .where({ tenant_id: owner.tenantId, environment: owner.environment })
+    .forShare()
+    .select('active', 'reason');
 
 /** 503 FISCAL_KILLSWITCH_ACTIVE when the kill switch read is active; nothing for none or an inactive one. */
 export function refuseWhileKillSwitchActive(row: { active: boolean | null; reason: string | null } | undefined): void {

@@ -73,11 +73,12 @@ export function txEvents(tx: Knex.Transaction, jobs: JobSender, caller: Caller, 
   };
 }
 
-const refuse = () => Promise.reject(new Error('queries cannot emit events; make the operation a command'));
+const refusal = () => new Error('queries cannot emit events; make the operation a command');
+const refuse = () => Promise.reject(refusal());
 export const noEvents: EventEmitter = {
   emit: refuse,
   emitMany: refuse,
   prepareMany: () => {
-    throw new Error('queries cannot emit events; make the operation a command');
+    throw refusal();
   },
 };
