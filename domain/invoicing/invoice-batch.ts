@@ -1,8 +1,8 @@
 import type { InvoiceInput } from '../../schemas/invoices.js';
-import { chainOpenChecker } from '../ledger/index.js';
+import { chainOpenChecker, compareChains } from '../ledger/index.js';
 import { type AppError, isAppError } from '../shared/app-error.js';
 import type { Caller } from '../shared/caller.js';
-import { tenantLane } from '../shared/group-commit.js';
+import { environmentLane } from '../shared/group-commit.js';
 import type { BatchSpec, OperationContext } from '../shared/operation.js';
 import type { InvoiceOwner } from './invoice-store.js';
 import type { InvoiceView } from './invoice-view.js';
@@ -11,13 +11,15 @@ import { checkInvoice, checkInvoiceContent, type InvoiceToIssue, issueInvoices }
 type OwnerOf<I> = (ctx: OperationContext, caller: Caller, input: I) => Promise<InvoiceOwner>;
 
 /**
- * Concurrent creations of one tenant context written in one transaction: each chain's kill switch and
- * closed periods are read once, each invoice is checked on its own (a refused one gets its own error
- * and writes nothing), and the accepted ones are written together by `issueInvoices`.
+ * Concurrent creations of one environment written in one transaction, whichever tenants they are
+ * for: each chain's kill switch and closed periods are read once, each invoice is checked on its
+ * own (a refused one gets its own error and writes nothing), and the accepted ones are written
+ * together by `issueInvoices`, tenant by tenant: two batches that share tenants (in two web
+ * processes) lock their balances in the same order, as they do their chains.
  */
 export function invoiceBatch<I extends InvoiceInput>(ownerOf: OwnerOf<I>): BatchSpec<I, InvoiceView> {
   return {
-    key: tenantLane,
+    key: environmentLane,
     async check(input) {
       await checkInvoiceContent(input);
     },
@@ -34,7 +36,9 @@ export function invoiceBatch<I extends InvoiceInput>(ownerOf: OwnerOf<I>): Batch
           results.push(err);
         }
       }
-      const accepted = results.filter((r): r is InvoiceToIssue => !isAppError(r));
+      const accepted = results
+        .filter((r): r is InvoiceToIssue => !isAppError(r))
+        .sort((a, b) => compareChains(a.owner, b.owner));
       const views = new Map((await issueInvoices(ctx, accepted)).map((view) => [view.id, view]));
       return results.map((r) => (isAppError(r) ? r : (views.get(r.id) as InvoiceView)));
     },

@@ -1,4 +1,4 @@
-export interface BatchLimits {
+export interface BatchLimits<T = unknown> {
   /** Batches running at once; more items wait and go together into the next one. */
   maxInFlight: number;
   /** Items in one batch at most; more wait for the next. */
@@ -9,6 +9,12 @@ export interface BatchLimits {
    * company. An item that finds the queue quiet never waits.
    */
   lingerMs?: number;
+  /**
+   * Whose each item is (a tenant): a batch then takes the items of everyone waiting in turn, the
+   * first item of each in the order they came, then the second, so that one owner's burst never
+   * holds up another's few items. Without it, a batch takes the items in the order they came.
+   */
+  ownerOf?: (item: T) => string;
 }
 
 /**
@@ -31,7 +37,7 @@ export class BatchQueue<T> {
   private lingering: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly limits: BatchLimits,
+    private readonly limits: BatchLimits<T>,
     private readonly run: (batch: T[], release: () => void) => Promise<void>,
     /** Called when the queue is empty and nothing runs (a keyed queue may drop itself then). */
     private readonly onIdle?: () => void,
@@ -52,7 +58,7 @@ export class BatchQueue<T> {
       if (this.shouldLinger()) return;
       if (this.lingering) clearTimeout(this.lingering);
       this.lingering = null;
-      const batch = this.waiting.splice(0, this.limits.maxBatch);
+      const batch = this.takeBatch();
       this.lastBatchSize = batch.length;
       this.running++;
       this.unfinished++;
@@ -72,6 +78,31 @@ export class BatchQueue<T> {
         }
       });
     }
+  }
+
+  /** The next batch: the first `maxBatch` items, or each owner's in turn (`ownerOf`). */
+  private takeBatch(): T[] {
+    const { maxBatch, ownerOf } = this.limits;
+    if (!ownerOf || this.waiting.length <= maxBatch) return this.waiting.splice(0, maxBatch);
+    const byOwner = new Map<string, T[]>();
+    for (const item of this.waiting) {
+      const owner = ownerOf(item);
+      const items = byOwner.get(owner);
+      if (items) items.push(item);
+      else byOwner.set(owner, [item]);
+    }
+    const taken = new Set<T>();
+    for (let round = 0; taken.size < maxBatch; round++) {
+      for (const items of byOwner.values()) {
+        if (round < items.length) taken.add(items[round]);
+        if (taken.size === maxBatch) break;
+      }
+    }
+    const batch = this.waiting.filter((item) => taken.has(item));
+    const left = this.waiting.filter((item) => !taken.has(item));
+    this.waiting.length = 0;
+    this.waiting.push(...left);
+    return batch;
   }
 
   /**
@@ -109,7 +140,7 @@ export class MicroBatcher<I, O> {
   private readonly queue: BatchQueue<Pending<I, O>>;
 
   constructor(runMany: (inputs: I[]) => Promise<O[]>, limits: BatchLimits) {
-    this.queue = new BatchQueue(limits, async (batch) => {
+    this.queue = new BatchQueue<Pending<I, O>>(limits, async (batch) => {
       try {
         const outputs = await runMany(batch.map((pending) => pending.input));
         for (const [i, pending] of batch.entries()) pending.resolve(outputs[i]);

@@ -3,7 +3,7 @@ import { AppError } from './app-error.js';
 import type { Caller } from './caller.js';
 import { CommitOutcomeUnknown, commitOutcome } from './commit-outcome.js';
 import type { Deps } from './deps.js';
-import { groupCommitOf } from './group-commit.js';
+import { batchContext, groupCommitOf } from './group-commit.js';
 import type { Logger } from './logger.js';
 import type { Operation, OperationContext, Permission, Scope } from './operation.js';
 import { setTenantContext, setTenantContextTakingXid } from './tenant-context.js';
@@ -73,7 +73,7 @@ export async function execute<I, O>(
     { input, caller },
     (calls, written) =>
       inTransaction(deps, {
-        caller: calls[0].caller,
+        ...batchContext(calls),
         log: deps.log.child({ operation: op.name, batch: calls.length }),
         run: (ctx) => batch.run(calls, ctx),
         written,
@@ -85,6 +85,8 @@ export async function execute<I, O>(
 interface TransactionPlan<O> {
   /** Whose tenant context the transaction runs in. */
   caller: Caller;
+  /** A group commit's transaction of several tenants: theirs (group-commit.ts, batchContext). */
+  tenants?: string[] | null;
   log: Logger;
   readOnly?: boolean;
   snapshot?: boolean;
@@ -117,7 +119,7 @@ async function inTransaction<O>(deps: Deps, plan: TransactionPlan<O>): Promise<O
     return await deps.db.transaction(
       async (tx) => {
         if (readOnly) await setTenantContext(tx, plan.caller);
-        else xid = await setTenantContextTakingXid(tx, plan.caller, !plan.redoneIfLost);
+        else xid = await setTenantContextTakingXid(tx, plan.caller, !plan.redoneIfLost, plan.tenants);
         const jobs = readOnly ? noJobs : txJobs(deps.boss, tx);
         const events = readOnly ? noEvents : txEvents(tx, jobs, plan.caller, () => deps.clock.now());
         const ctx: OperationContext = {

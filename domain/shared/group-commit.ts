@@ -44,7 +44,7 @@ export const MAX_IN_FLIGHT = 1;
 export const LINGER_MS = 20;
 
 /**
- * Group commit. Calls of a batchable command that share a lane (one tenant context) run at once
+ * Group commit. Calls of a batchable command that share a lane (one environment) run at once
  * while fewer than MAX_IN_FLIGHT transactions of their lane are writing; the others wait, and the
  * next transaction writes all of them: under load a lane commits many calls at a time, each chain
  * lock is taken once per batch and the commit's disk flush is shared; alone, a call runs at once in
@@ -61,8 +61,8 @@ export class GroupCommit {
       const waiting = { ...call, alone, resolve, reject } as unknown as Waiting<unknown, unknown>;
       let queue = this.lanes.get(lane);
       if (!queue) {
-        queue = new BatchQueue(
-          { maxInFlight: MAX_IN_FLIGHT, maxBatch: MAX_BATCH, lingerMs: LINGER_MS },
+        queue = new BatchQueue<Waiting<unknown, unknown>>(
+          { maxInFlight: MAX_IN_FLIGHT, maxBatch: MAX_BATCH, lingerMs: LINGER_MS, ownerOf: tenantOf },
           (calls, release) => settle(calls, runBatch as RunBatch<unknown>, release),
           // kept while it may still linger, so that callers coming back find it warm
           () =>
@@ -121,6 +121,36 @@ export function groupCommitOf(deps: Deps): GroupCommit {
   return commit;
 }
 
-/** The lane of a caller: the tenant context a shared transaction runs in. */
-export const tenantLane = (caller: Caller): string | null =>
-  caller.tenantId && caller.environment ? `${caller.kind}:${caller.tenantId}:${caller.environment}` : null;
+/** A lane's calls are batched by tenant in turn: one tenant's burst never holds up another's calls. */
+const tenantOf = (waiting: Waiting<unknown, unknown>): string => waiting.caller.tenantId ?? '';
+
+/**
+ * The lane of a caller whose calls may share a transaction with other tenants' calls: its kind and
+ * environment (each transaction then runs in the context `batchContext` makes of its calls).
+ */
+export const environmentLane = (caller: Caller): string | null =>
+  caller.tenantId && caller.environment ? `${caller.kind}:${caller.environment}` : null;
+
+/** The tenant context of a batch's transaction (execute.ts). */
+export interface BatchContext {
+  caller: Caller;
+  /** The tenants whose rows the transaction may see and write; null when it is its caller's tenant. */
+  tenants: string[] | null;
+}
+
+/**
+ * The context a batch's transaction runs in: its callers' own when they share one tenant; else a
+ * caller of their kind and environment with no tenant of its own, and the batch's tenants, whose
+ * rows alone row-level security then lets the transaction see and write (`app.tenant_ids`). Every
+ * write of such a batch names its tenant; one that leaves it to the caller finds none and fails,
+ * which undoes the batch and runs each call alone.
+ */
+export function batchContext(calls: readonly BatchCall<unknown>[]): BatchContext {
+  const first = calls[0].caller;
+  const tenants = [...new Set(calls.map((call) => call.caller.tenantId ?? ''))];
+  if (tenants.length === 1) return { caller: first, tenants: null };
+  return {
+    caller: { kind: first.kind, tenantId: null, environment: first.environment, scopes: [] },
+    tenants: tenants.sort(),
+  };
+}

@@ -101,7 +101,8 @@ export interface BatchCall<I> {
 export interface BatchSpec<I, O> {
   /**
    * Calls with the same key may share a transaction; null runs the call alone. The key must hold
-   * everything the transaction's tenant context is made of (tenant, environment, caller kind).
+   * the caller kind and the environment; calls of several tenants may share it, and their
+   * transaction then sees and writes those tenants' rows only (group-commit.ts, `batchContext`).
    */
   key(caller: Caller): string | null;
   /**
@@ -111,7 +112,7 @@ export interface BatchSpec<I, O> {
    */
   check?(input: I): Promise<void>;
   /**
-   * Runs the calls in the batch's transaction, whose context is the first caller's. A result may be
+   * Runs the calls in the batch's transaction, whose context is its callers' tenants. A result may be
    * the AppError of a call refused before it wrote anything; any throw undoes the whole batch, and
    * every call is then run alone (`run`) to get its own outcome.
    */

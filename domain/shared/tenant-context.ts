@@ -21,15 +21,19 @@ export async function setTenantContext(
  * The same settings, and the transaction's id in the same round trip: taken at the start, so that a
  * commit whose answer is lost can be looked up afterwards (commit-outcome.ts). `flushedCommit`
  * false also sets `synchronous_commit = off` for the transaction (Operation.redoneIfLost).
+ * `batchTenants`, for a group commit's transaction of several tenants (whose caller then has no
+ * tenant): the tenants whose rows the transaction may see and write (`app.tenant_ids`).
  */
 export async function setTenantContextTakingXid(
   tx: Knex.Transaction,
   caller: Pick<Caller, 'tenantId' | 'environment' | 'kind'>,
   flushedCommit = true,
+  batchTenants: readonly string[] | null = null,
 ): Promise<string> {
   const { rows } = await prepared(
     tx.raw<{ rows: { xid: string }[] }>(flushedCommit ? TAKING_XID : TAKING_XID_UNFLUSHED, [
       caller.tenantId ?? '',
+      batchTenants ? `{${batchTenants.join(',')}}` : '',
       caller.environment ?? '',
       caller.kind,
     ]),
@@ -39,7 +43,7 @@ export async function setTenantContextTakingXid(
 }
 
 const TAKING_XID =
-  "select set_config('app.tenant_id', ?, true), set_config('app.environment', ?, true), set_config('app.caller_kind', ?, true), txid_current()::text as xid";
+  "select set_config('app.tenant_id', ?, true), set_config('app.tenant_ids', ?, true), set_config('app.environment', ?, true), set_config('app.caller_kind', ?, true), txid_current()::text as xid";
 const TAKING_XID_UNFLUSHED = TAKING_XID.replace(
   ' txid_current()',
   " set_config('synchronous_commit', 'off', true), txid_current()",

@@ -346,6 +346,64 @@ test('concurrent creations written together still answer each on its own: create
   t.is(jobs.rows[0].n, 41);
 });
 
+test("concurrent creations of several tenants share transactions, each invoice in its tenant's rows and chain", async (t) => {
+  const tenants = await Promise.all(
+    Array.from({ length: 5 }, () => seedPlatformTenant(app.ownerDb, { kyb: 'verified' })),
+  );
+  // the same external ids and numbers in every tenant: each is unique within its own tenant only
+  const answers = await Promise.all(
+    tenants.flatMap((tenant, k) =>
+      Array.from({ length: 8 }, async (_, i) => {
+        const sent = invoiceBody({ external_id: `order-${i}`, invoice_number: `F-2026-${i}` });
+        const res = await create(tenant.keys.sk_test, sent);
+        return { k, i, status: res.status, body: await readJson(res) };
+      }),
+    ),
+  );
+  for (const a of answers) {
+    t.is(a.status, 201, JSON.stringify(a.body));
+    t.like(a.body.data, { external_id: `order-${a.i}`, invoice_number: `F-2026-${a.i}` });
+  }
+  const ids = tenants.map((tenant) => tenant.tenantId);
+  const invoices = await app.ownerDb('invoices').whereIn('tenant_id', ids).select('id', 'tenant_id', 'xmin');
+  t.is(invoices.length, 40);
+  for (const a of answers) {
+    const row = invoices.find((invoice) => invoice.id === a.body.data.id);
+    t.is(row?.tenant_id, ids[a.k], 'each invoice is written for the tenant whose key created it');
+  }
+  // rows written by one transaction share its xmin: one held invoices of several tenants
+  const tenantsByXmin = new Map<string, Set<string>>();
+  for (const invoice of invoices) {
+    tenantsByXmin.set(invoice.xmin, (tenantsByXmin.get(invoice.xmin) ?? new Set()).add(invoice.tenant_id));
+  }
+  t.true(
+    [...tenantsByXmin.values()].some((written) => written.size > 1),
+    'group commit wrote several tenants in one transaction',
+  );
+  for (const [k, tenant] of tenants.entries()) {
+    const mine = answers.filter((a) => a.k === k).map((a) => a.body.data.id);
+    const entries = await app
+      .ownerDb('fiscal_entries')
+      .where({ tenant_id: tenant.tenantId, environment: 'sandbox' })
+      .orderBy('sequence_number');
+    t.deepEqual(
+      entries.map((e) => Number(e.sequence_number)),
+      [1, 2, 3, 4, 5, 6, 7, 8],
+    );
+    t.deepEqual(entries.map((e) => e.entity_id).sort(), mine.sort(), "a tenant's chain holds its invoices only");
+    const events = await app.ownerDb('events').where({ tenant_id: tenant.tenantId, name: 'invoice.created' });
+    t.deepEqual(events.map((e) => e.data.id).sort(), mine.sort());
+    const integrity = await app.request('/api/v1/tenant/fiscal/integrity', {
+      headers: { 'X-Tenant-Key': tenant.keys.sk_test },
+    });
+    t.like(await readJson(integrity), { valid: true, entries_checked: 8 });
+    // another tenant's key finds none of them
+    const other = tenants[(k + 1) % tenants.length];
+    const foreign = await app.request(`/api/v1/invoices/${mine[0]}`, { headers: { 'X-API-Key': other.keys.sk_test } });
+    t.is(foreign.status, 404);
+  }
+});
+
 test('sub-tenant invoices go to the sub-tenant chain; a foreign sub-tenant is 404', async (t) => {
   const res = await app.request(
     '/api/v1/tenant/sub-tenants',

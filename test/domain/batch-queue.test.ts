@@ -176,3 +176,53 @@ test('under load a small batch waits at most lingerMs; once the load is over not
   t.deepEqual(sizes(), [1, 5, 2, 1]);
   batches[3].finish();
 });
+
+test("with owners, a batch takes each owner's items in turn: a burst never holds up another's few", async (t) => {
+  const batches: string[][] = [];
+  let finish: () => void = () => {};
+  const queue = new BatchQueue<string>(
+    { maxInFlight: 1, maxBatch: 4, ownerOf: (item) => item.slice(0, 1) },
+    async (batch) => {
+      batches.push(batch);
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    },
+  );
+  queue.push('a0');
+  // while a0 runs: a burst of a, then b's and c's few
+  for (let i = 1; i <= 9; i++) queue.push(`a${i}`);
+  queue.push('b1');
+  queue.push('a10');
+  queue.push('c1');
+  queue.push('b2');
+  const drain = async () => {
+    while (!queue.idle) {
+      finish();
+      await tick();
+    }
+  };
+  await drain();
+  t.deepEqual(batches[0], ['a0']);
+  // the first item of each owner, then the second, kept in the order they came
+  t.deepEqual(batches[1], ['a1', 'a2', 'b1', 'c1']);
+  t.deepEqual(batches[2], ['a3', 'a4', 'a5', 'b2']);
+  t.deepEqual(batches.slice(3), [['a6', 'a7', 'a8', 'a9'], ['a10']]);
+});
+
+test('without owners, a batch takes the items in the order they came', async (t) => {
+  const batches: string[][] = [];
+  let finish: () => void = () => {};
+  const queue = new BatchQueue<string>({ maxInFlight: 1, maxBatch: 4 }, async (batch) => {
+    batches.push(batch);
+    await new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+  });
+  for (const item of ['a0', 'a1', 'a2', 'a3', 'a4', 'b1', 'c1']) queue.push(item);
+  while (!queue.idle) {
+    finish();
+    await tick();
+  }
+  t.deepEqual(batches, [['a0'], ['a1', 'a2', 'a3', 'a4'], ['b1', 'c1']]);
+});

@@ -93,6 +93,40 @@ test("with the setting, one tenant's rows only; writing another tenant's row is 
   t.is((await env.ownerDb('api_keys').where({ tenant_id: b.tenantId, status: 'revoked' })).length, 0);
 });
 
+test("a transaction written for a set of tenants sees and writes theirs only, never a third's", async (t) => {
+  const a = await seedPlatformTenant(env.ownerDb);
+  const b = await seedPlatformTenant(env.ownerDb);
+  const c = await seedPlatformTenant(env.ownerDb);
+  const batch = `{${a.tenantId},${b.tenantId}}`;
+  await app.transaction(async (tx) => {
+    await tx.raw("select set_config('app.tenant_ids', ?, true)", [batch]);
+    const tenants = await tx('tenants').select('id');
+    t.deepEqual(tenants.map((row) => row.id).sort(), [a.tenantId, b.tenantId].sort());
+    const keys = await tx('api_keys').select('tenant_id');
+    t.is(keys.length, 8);
+    t.false(keys.some((k) => k.tenant_id === c.tenantId));
+    await tx('sub_tenants').insert([
+      { tenant_id: a.tenantId, environment: 'sandbox', name: 'Of A' },
+      { tenant_id: b.tenantId, environment: 'sandbox', name: 'Of B' },
+    ]);
+    t.is(await tx('api_keys').where({ tenant_id: c.tenantId }).update({ status: 'revoked' }), 0);
+  });
+  const err = await t.throwsAsync(
+    app.transaction(async (tx) => {
+      await tx.raw("select set_config('app.tenant_ids', ?, true)", [batch]);
+      await tx('sub_tenants').insert({ tenant_id: c.tenantId, environment: 'sandbox', name: 'Intruder' });
+    }),
+  );
+  t.regex(err?.message ?? '', /row-level security/);
+  t.deepEqual(
+    (await env.ownerDb('sub_tenants').whereIn('tenant_id', [a.tenantId, b.tenantId, c.tenantId]).select('name'))
+      .map((row) => row.name)
+      .sort(),
+    ['Of A', 'Of B'],
+  );
+  t.is((await env.ownerDb('api_keys').where({ tenant_id: c.tenantId, status: 'revoked' })).length, 0);
+});
+
 test('the setting ends with its transaction: the next use of the connection sees nothing', async (t) => {
   const a = await seedPlatformTenant(env.ownerDb);
   const single = createDatabase(env.database.url, { poolMax: 1, role: APP_ROLE });
