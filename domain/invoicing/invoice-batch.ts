@@ -2,11 +2,17 @@ import type { InvoiceInput } from '../../schemas/invoices.js';
 import { chainOpenChecker, compareChains } from '../ledger/index.js';
 import { type AppError, isAppError } from '../shared/app-error.js';
 import type { Caller } from '../shared/caller.js';
-import { environmentLane } from '../shared/group-commit.js';
+import { CallsNotWritable, environmentLane } from '../shared/group-commit.js';
 import type { BatchSpec, OperationContext } from '../shared/operation.js';
 import type { InvoiceOwner } from './invoice-store.js';
 import type { InvoiceView } from './invoice-view.js';
-import { checkInvoice, checkInvoiceContent, type InvoiceToIssue, issueInvoices } from './issue-invoice.js';
+import {
+  checkInvoice,
+  checkInvoiceContent,
+  InvoicesNotWritable,
+  type InvoiceToIssue,
+  issueInvoices,
+} from './issue-invoice.js';
 
 type OwnerOf<I> = (ctx: OperationContext, caller: Caller, input: I) => Promise<InvoiceOwner>;
 
@@ -39,8 +45,24 @@ export function invoiceBatch<I extends InvoiceInput>(ownerOf: OwnerOf<I>): Batch
       const accepted = results
         .filter((r): r is InvoiceToIssue => !isAppError(r))
         .sort((a, b) => compareChains(a.owner, b.owner));
-      const views = new Map((await issueInvoices(ctx, accepted)).map((view) => [view.id, view]));
+      const views = new Map((await issueInvoicesOf(ctx, accepted, results)).map((view) => [view.id, view]));
       return results.map((r) => (isAppError(r) ? r : (views.get(r.id) as InvoiceView)));
     },
   };
+}
+
+/** `issueInvoices`, whose invoices that cannot be written with the others are named by their calls. */
+async function issueInvoicesOf(
+  ctx: OperationContext,
+  accepted: InvoiceToIssue[],
+  results: readonly (InvoiceView | AppError | InvoiceToIssue)[],
+): Promise<InvoiceView[]> {
+  try {
+    return await issueInvoices(ctx, accepted);
+  } catch (err) {
+    if (!(err instanceof InvoicesNotWritable)) throw err;
+    const apart = new Set(err.ids);
+    const calls = results.flatMap((r, i) => (!isAppError(r) && apart.has(r.id) ? [i] : []));
+    throw new CallsNotWritable(calls, err);
+  }
 }

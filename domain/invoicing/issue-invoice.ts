@@ -3,7 +3,7 @@ import type { InvoiceInput } from '../../schemas/invoices.js';
 import { type AuditFact, actorOf, firstAuditRows } from '../audit/index.js';
 import { chargeFor, type Decimal } from '../billing/index.js';
 import { assertChainOpen, compareChains, type FiscalFact, fiscalPendingRows } from '../ledger/index.js';
-import { AppError } from '../shared/app-error.js';
+import { AppError, isAppError } from '../shared/app-error.js';
 import type { Caller } from '../shared/caller.js';
 import { insertTogether } from '../shared/insert-together.js';
 import type { OperationContext } from '../shared/operation.js';
@@ -26,6 +26,22 @@ import {
 } from './invoice-store.js';
 import { type InvoiceView, toInvoiceView } from './invoice-view.js';
 import { type OriginalFile, readOriginalFile } from './original-file.js';
+
+/**
+ * Invoices of a batch that cannot be written with the others: an `external_id` or number already
+ * taken (by an invoice or by another of the batch), or their tenant's balance that does not cover
+ * them. The batch is undone; its caller writes those apart to tell each its own outcome.
+ */
+export class InvoicesNotWritable extends AppError {
+  constructor(
+    readonly ids: readonly string[],
+    cause: AppError | null,
+  ) {
+    super('CONFLICT', cause?.message ?? 'An invoice of the batch reuses an external_id or an invoice number.', {
+      cause,
+    });
+  }
+}
 
 /** One invoice checked and ready to write: every rule passed, its ids chosen. */
 export interface InvoiceToIssue {
@@ -103,8 +119,9 @@ export interface InvoiceKind {
  * Writes checked invoices in the operation's transaction, each exactly as `issueInvoice` would,
  * with a fixed number of statements whatever their number (group commit, bulk creation); those of
  * a sub-tenant left unnumbered get consecutive numbers of its sequence, in their order. It is
- * all or nothing: an invoice that cannot be written (a taken number, a short balance) throws, and
- * the caller then creates them one by one to tell each its own outcome. The kill switch of every
+ * all or nothing: invoices that cannot be written with the others (a taken number, a short balance)
+ * throw `InvoicesNotWritable`, and the caller writes them apart to tell each its own outcome (a lone
+ * invoice throws its own 409 or 402). The kill switch of every
  * owner and the fiscal period of every invoice must have been checked in this transaction.
  */
 export async function issueInvoices(ctx: OperationContext, toIssue: readonly InvoiceToIssue[]): Promise<InvoiceView[]> {
@@ -112,17 +129,32 @@ export async function issueInvoices(ctx: OperationContext, toIssue: readonly Inv
   // first: the numbers are part of the ledger entries; fresh objects, so a retry numbers anew
   const invoices = await numberInvoices(ctx.tx, toIssue);
   const charged: Decimal[] = [];
+  // tenants whose balance does not cover their invoices of the batch: their refusal
+  const short = new Map<string, AppError>();
   for (const item of invoices) {
-    charged.push(
-      await chargeFor(ctx, {
-        tenantId: item.owner.tenantId,
-        environment: item.owner.environment,
-        kind: 'invoice',
-        referenceType: 'invoice',
-        referenceId: item.id,
-        actor: actorOf(item.caller).credential_id,
-        now,
-      }),
+    if (short.has(item.owner.tenantId)) continue;
+    try {
+      charged.push(
+        await chargeFor(ctx, {
+          tenantId: item.owner.tenantId,
+          environment: item.owner.environment,
+          kind: 'invoice',
+          referenceType: 'invoice',
+          referenceId: item.id,
+          actor: actorOf(item.caller).credential_id,
+          now,
+        }),
+      );
+    } catch (err) {
+      // a short balance is its tenant's (the statement failed nothing): the others are charged on
+      if (invoices.length === 1 || !isAppError(err) || err.code !== 'INSUFFICIENT_BALANCE') throw err;
+      short.set(item.owner.tenantId, err);
+    }
+  }
+  if (short.size > 0) {
+    throw new InvoicesNotWritable(
+      invoices.filter((item) => short.has(item.owner.tenantId)).map((item) => item.id),
+      [...short.values()][0],
     );
   }
   const rows: NewInvoice[] = invoices.map((item, i) => ({
@@ -152,7 +184,11 @@ export async function issueInvoices(ctx: OperationContext, toIssue: readonly Inv
   ]);
   const stored = rows.length === 1 ? [await insertInvoice(ctx.tx, rows[0])] : await insertInvoices(ctx.tx, rows);
   if (stored.length !== invoices.length) {
-    throw new AppError('CONFLICT', 'An invoice of the batch reuses an external_id or an invoice number.');
+    const written = new Set(stored.map(({ invoice }) => invoice.id));
+    throw new InvoicesNotWritable(
+      invoices.filter((item) => !written.has(item.id)).map((item) => item.id),
+      null,
+    );
   }
   for (const item of invoices) {
     if (!item.original) continue;

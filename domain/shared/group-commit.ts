@@ -50,7 +50,8 @@ export const LINGER_MS = 20;
  * lock is taken once per batch and the commit's disk flush is shared; alone, a call runs at once in
  * its own transaction, as without batching. A batch that fails (a taken number, a short balance, a
  * deadlock) is undone and each of its calls runs alone, so every caller gets exactly the outcome it
- * would have had on its own. A batch whose commit was lost is looked up first (execute.ts): one that
+ * would have had on its own; when the batch names the calls that broke it (`CallsNotWritable`),
+ * those run alone and the others are written together again. A batch whose commit was lost is looked up first (execute.ts): one that
  * committed answers its callers; one whose outcome is unknown answers them all 503, never re-run.
  */
 export class GroupCommit {
@@ -77,12 +78,32 @@ export class GroupCommit {
   }
 }
 
-/** Runs the calls together (or the one call alone) and answers each caller. */
+/**
+ * Thrown by a batch's `run` when some of its calls cannot be written with the others (an invoice
+ * number already taken, a tenant's balance that does not cover its invoices): the batch is undone,
+ * those calls run alone for their own outcome, and the others are written together again.
+ */
+export class CallsNotWritable extends Error {
+  constructor(
+    /** The indexes of those calls in the batch. */
+    readonly calls: readonly number[],
+    cause: unknown,
+  ) {
+    super(`${calls.length} call(s) of the batch cannot be written with the others`, { cause });
+  }
+}
+
+/**
+ * Runs the calls together (or the one call alone) and answers each caller. A batch that names the
+ * calls it cannot write is written again without them, until it writes or fails otherwise: each
+ * attempt has fewer calls, so a batch of n takes at most n transactions, as alone.
+ */
 async function settle(
   calls: Waiting<unknown, unknown>[],
   runBatch: RunBatch<unknown>,
   release: () => void,
 ): Promise<void> {
+  if (calls.length === 0) return;
   if (calls.length === 1) {
     await calls[0].alone(release).then(calls[0].resolve, calls[0].reject);
     return;
@@ -94,6 +115,19 @@ async function settle(
     // The batch may be in the database already: running its calls again could write them twice.
     if (isCommitOutcomeUnknown(err)) {
       for (const call of calls) call.reject(err);
+      return;
+    }
+    // A few calls broke it (one tenant's reused number): the others need not lose their batch.
+    if (err instanceof CallsNotWritable && err.calls.length > 0) {
+      const apart = new Set(err.calls);
+      await Promise.all([
+        settle(
+          calls.filter((_, i) => !apart.has(i)),
+          runBatch,
+          release,
+        ),
+        ...calls.filter((_, i) => apart.has(i)).map((call) => call.alone().then(call.resolve, call.reject)),
+      ]);
       return;
     }
     results = null;

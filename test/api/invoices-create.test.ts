@@ -18,6 +18,29 @@ const post = (key: string, path: string, body: unknown, headers: Record<string, 
   app.request(path, postJson(body, { 'X-API-Key': key, ...headers }));
 const create = (key: string, body: unknown) => post(key, '/api/v1/invoices', body);
 
+/** A tenant's chain in one environment, in order: each entry's number and the invoice it records. */
+async function chainOf(tenantId: string, environment: string): Promise<{ numbers: number[]; invoiceIds: string[] }> {
+  const entries = await app
+    .ownerDb('fiscal_entries')
+    .where({ tenant_id: tenantId, environment })
+    .orderBy('sequence_number');
+  return { numbers: entries.map((e) => Number(e.sequence_number)), invoiceIds: entries.map((e) => e.entity_id) };
+}
+
+/**
+ * Whether one transaction wrote invoices of several tenants: the first audit entries of the
+ * invoices, never updated, carry the id of the transaction that wrote them (xmin).
+ */
+async function sharedTransactions(invoiceIds: string[]): Promise<boolean> {
+  const rows = await app
+    .ownerDb('audit_entries')
+    .where({ entity_type: 'invoice', action: 'invoice.created' })
+    .whereIn('entity_id', invoiceIds)
+    .groupByRaw('xmin::text')
+    .select<{ tenants: number }[]>(app.ownerDb.raw('count(distinct tenant_id)::int as tenants'));
+  return rows.some((row) => row.tenants > 1);
+}
+
 async function invalid(t: ExecutionContext, res: Response, fields: string[]) {
   const body = await readJson(res);
   t.is(res.status, 422, JSON.stringify(body));
@@ -275,14 +298,46 @@ test('50 concurrent production creations against a balance for 20: exactly 20 su
   t.is(statuses.filter((s) => s === 201).length, 20);
   t.is(statuses.filter((s) => s === 402).length, 30);
   t.is(await balanceOf(owner.tenantId), '0.00');
-  const entries = await app
-    .ownerDb('fiscal_entries')
-    .where({ tenant_id: owner.tenantId, environment: 'production' })
-    .orderBy('sequence_number');
   t.deepEqual(
-    entries.map((e) => Number(e.sequence_number)),
+    (await chainOf(owner.tenantId, 'production')).numbers,
     Array.from({ length: 20 }, (_, i) => i + 1),
   );
+});
+
+test("a tenant whose balance is short gets its 402s without undoing the other tenants' shared creations", async (t) => {
+  const poor = await seedPlatformTenant(app.ownerDb, { kyb: 'verified' });
+  const others = await Promise.all(
+    Array.from({ length: 3 }, () => seedPlatformTenant(app.ownerDb, { kyb: 'verified' })),
+  );
+  await setBalance(poor.tenantId, '0.00');
+  for (const other of others) await setBalance(other.tenantId, '10.00');
+  const send = async (tenant: SeededTenant) => ({
+    tenantId: tenant.tenantId,
+    status: (await create(tenant.keys.sk_live, invoiceBody())).status,
+  });
+  const answers = await Promise.all([
+    ...Array.from({ length: 10 }, () => send(poor)),
+    ...others.flatMap((other) => Array.from({ length: 10 }, () => send(other))),
+  ]);
+  for (const a of answers) t.is(a.status, a.tenantId === poor.tenantId ? 402 : 201);
+  t.is(await balanceOf(poor.tenantId), '0.00');
+  t.is((await app.ownerDb('invoices').where({ tenant_id: poor.tenantId })).length, 0);
+  const invoices = await app
+    .ownerDb('invoices')
+    .whereIn(
+      'tenant_id',
+      others.map((other) => other.tenantId),
+    )
+    .select('id');
+  t.is(invoices.length, 30);
+  t.true(await sharedTransactions(invoices.map((invoice) => invoice.id)), 'the others still shared transactions');
+  for (const other of others) {
+    t.is(await balanceOf(other.tenantId), '9.60');
+    t.deepEqual(
+      (await chainOf(other.tenantId, 'production')).numbers,
+      Array.from({ length: 10 }, (_, i) => i + 1),
+    );
+  }
 });
 
 test('concurrent creations written together still answer each on its own: created, duplicate, invalid', async (t) => {
@@ -323,15 +378,12 @@ test('concurrent creations written together still answer each on its own: create
   t.is(invoices.length, 41);
   // rows written by one transaction share its xmin: concurrent creations were committed together
   t.true(new Set(invoices.map((i) => i.xmin)).size < 41, 'group commit wrote several invoices per transaction');
-  const entries = await app
-    .ownerDb('fiscal_entries')
-    .where({ tenant_id: owner.tenantId, environment: 'sandbox' })
-    .orderBy('sequence_number');
+  const chain = await chainOf(owner.tenantId, 'sandbox');
   t.deepEqual(
-    entries.map((e) => Number(e.sequence_number)),
+    chain.numbers,
     Array.from({ length: 41 }, (_, i) => i + 1),
   );
-  t.deepEqual(entries.map((e) => e.entity_id).sort(), invoices.map((i) => i.id).sort());
+  t.deepEqual(chain.invoiceIds.sort(), invoices.map((i) => i.id).sort());
   const audit = await app.ownerDb('audit_entries').whereIn(
     'entity_id',
     invoices.map((i) => i.id),
@@ -350,53 +402,62 @@ test("concurrent creations of several tenants share transactions, each invoice i
   const tenants = await Promise.all(
     Array.from({ length: 5 }, () => seedPlatformTenant(app.ownerDb, { kyb: 'verified' })),
   );
-  // the same external ids and numbers in every tenant: each is unique within its own tenant only
-  const answers = await Promise.all(
-    tenants.flatMap((tenant, k) =>
-      Array.from({ length: 8 }, async (_, i) => {
-        const sent = invoiceBody({ external_id: `order-${i}`, invoice_number: `F-2026-${i}` });
-        const res = await create(tenant.keys.sk_test, sent);
-        return { k, i, status: res.status, body: await readJson(res) };
+  const taken = await readJson(await create(tenants[0].keys.sk_test, invoiceBody({ external_id: 'taken' })));
+  // the same external ids and numbers in every tenant: each is unique within its own tenant only;
+  // the first tenant also reuses an external id of its own, which must not cost the others their batch
+  const [answers, reused] = await Promise.all([
+    Promise.all(
+      tenants.flatMap((tenant, k) =>
+        Array.from({ length: 8 }, async (_, i) => {
+          const sent = invoiceBody({ external_id: `order-${i}`, invoice_number: `F-2026-${i}` });
+          const res = await create(tenant.keys.sk_test, sent);
+          return { k, i, status: res.status, body: await readJson(res) };
+        }),
+      ),
+    ),
+    Promise.all(
+      Array.from({ length: 3 }, async () => {
+        const res = await create(tenants[0].keys.sk_test, invoiceBody({ external_id: 'taken' }));
+        return { status: res.status, body: await readJson(res) };
       }),
     ),
-  );
+  ]);
+  for (const r of reused)
+    t.like(r, { status: 409, body: { code: 'DUPLICATE_EXTERNAL_ID', existing_id: taken.data.id } });
   for (const a of answers) {
     t.is(a.status, 201, JSON.stringify(a.body));
     t.like(a.body.data, { external_id: `order-${a.i}`, invoice_number: `F-2026-${a.i}` });
   }
   const ids = tenants.map((tenant) => tenant.tenantId);
-  const invoices = await app.ownerDb('invoices').whereIn('tenant_id', ids).select('id', 'tenant_id', 'xmin');
+  const invoices = await app
+    .ownerDb('invoices')
+    .whereIn('tenant_id', ids)
+    .whereNot({ id: taken.data.id })
+    .select('id', 'tenant_id');
   t.is(invoices.length, 40);
   for (const a of answers) {
     const row = invoices.find((invoice) => invoice.id === a.body.data.id);
     t.is(row?.tenant_id, ids[a.k], 'each invoice is written for the tenant whose key created it');
   }
-  // rows written by one transaction share its xmin: one held invoices of several tenants
-  const tenantsByXmin = new Map<string, Set<string>>();
-  for (const invoice of invoices) {
-    tenantsByXmin.set(invoice.xmin, (tenantsByXmin.get(invoice.xmin) ?? new Set()).add(invoice.tenant_id));
-  }
   t.true(
-    [...tenantsByXmin.values()].some((written) => written.size > 1),
+    await sharedTransactions(invoices.map((invoice) => invoice.id)),
     'group commit wrote several tenants in one transaction',
   );
   for (const [k, tenant] of tenants.entries()) {
     const mine = answers.filter((a) => a.k === k).map((a) => a.body.data.id);
-    const entries = await app
-      .ownerDb('fiscal_entries')
-      .where({ tenant_id: tenant.tenantId, environment: 'sandbox' })
-      .orderBy('sequence_number');
+    const chain = await chainOf(tenant.tenantId, 'sandbox');
+    const before = k === 0 ? [taken.data.id] : [];
     t.deepEqual(
-      entries.map((e) => Number(e.sequence_number)),
-      [1, 2, 3, 4, 5, 6, 7, 8],
+      chain.numbers,
+      Array.from({ length: before.length + 8 }, (_, n) => n + 1),
     );
-    t.deepEqual(entries.map((e) => e.entity_id).sort(), mine.sort(), "a tenant's chain holds its invoices only");
+    t.deepEqual(chain.invoiceIds.sort(), [...before, ...mine].sort(), "a tenant's chain holds its invoices only");
     const events = await app.ownerDb('events').where({ tenant_id: tenant.tenantId, name: 'invoice.created' });
-    t.deepEqual(events.map((e) => e.data.id).sort(), mine.sort());
+    t.deepEqual(events.map((e) => e.data.id).sort(), [...before, ...mine].sort());
     const integrity = await app.request('/api/v1/tenant/fiscal/integrity', {
       headers: { 'X-Tenant-Key': tenant.keys.sk_test },
     });
-    t.like(await readJson(integrity), { valid: true, entries_checked: 8 });
+    t.like(await readJson(integrity), { valid: true, entries_checked: before.length + 8 });
     // another tenant's key finds none of them
     const other = tenants[(k + 1) % tenants.length];
     const foreign = await app.request(`/api/v1/invoices/${mine[0]}`, { headers: { 'X-API-Key': other.keys.sk_test } });

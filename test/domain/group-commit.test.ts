@@ -1,7 +1,7 @@
 import test from 'ava';
 import { AppError } from '../../domain/shared/app-error.js';
 import type { Caller } from '../../domain/shared/caller.js';
-import { GroupCommit, MAX_BATCH, MAX_IN_FLIGHT } from '../../domain/shared/group-commit.js';
+import { CallsNotWritable, GroupCommit, MAX_BATCH, MAX_IN_FLIGHT } from '../../domain/shared/group-commit.js';
 import type { BatchCall } from '../../domain/shared/operation.js';
 
 const caller: Caller = { kind: 'tenant', tenantId: 't', environment: 'sandbox', scopes: [] };
@@ -63,6 +63,66 @@ test('a batch that cannot be written is undone and each call runs alone for its 
     if (inputs[i] < 0) t.is(o.status === 'rejected' && (o.reason as AppError).code, 'CONFLICT');
     else t.deepEqual(o, { status: 'fulfilled', value: inputs[i] * 2 });
   });
+});
+
+test('a batch that names the calls it cannot write runs those alone and writes the others together again', async (t) => {
+  const commit = new GroupCommit();
+  const batches: number[][] = [];
+  const alone: number[] = [];
+  // negative inputs cannot be written with the others, and the batch says which they are
+  const runBatch = async (calls: readonly BatchCall<number>[]) => {
+    await tick();
+    const apart = calls.flatMap((c, i) => (c.input < 0 ? [i] : []));
+    if (apart.length > 0) throw new CallsNotWritable(apart, new Error('taken'));
+    batches.push(calls.map((c) => c.input));
+    return calls.map((c) => c.input * 2);
+  };
+  const runAlone = (input: number) => async () => {
+    await tick();
+    alone.push(input);
+    if (input < 0) throw new AppError('CONFLICT', `taken ${input}`);
+    return input * 2;
+  };
+  const inputs = [0, 1, -2, 3, 4, -5, 6];
+  const outcomes = await Promise.allSettled(
+    inputs.map((input) => commit.submit('lane', { input, caller }, runBatch, runAlone(input))),
+  );
+  // 0 found the lane free; the batch of the six others was undone and written again without -2, -5
+  t.deepEqual(batches, [[1, 3, 4, 6]]);
+  t.deepEqual(
+    [...alone].sort((a, b) => a - b),
+    [-5, -2, 0],
+  );
+  outcomes.forEach((o, i) => {
+    if (inputs[i] < 0) t.is(o.status === 'rejected' && (o.reason as AppError).code, 'CONFLICT');
+    else t.deepEqual(o, { status: 'fulfilled', value: inputs[i] * 2 });
+  });
+});
+
+test('a batch written again without the calls it named may name others, down to one call alone', async (t) => {
+  const commit = new GroupCommit();
+  const r = recorder();
+  const attempts: number[][] = [];
+  // each attempt blames its first call
+  const runBatch = async (calls: readonly BatchCall<number>[]) => {
+    attempts.push(calls.map((c) => c.input));
+    throw new CallsNotWritable([0], new Error(`attempt ${attempts.length}`));
+  };
+  const inputs = [0, 1, 2, 3, 4];
+  const outcomes = await Promise.allSettled(
+    inputs.map((input) => commit.submit('lane', { input, caller }, runBatch, r.runAlone(input))),
+  );
+  // 0 found the lane free; then each attempt had one call fewer, and the last call ran alone
+  t.deepEqual(attempts, [
+    [1, 2, 3, 4],
+    [2, 3, 4],
+    [3, 4],
+  ]);
+  t.deepEqual(
+    [...r.alone].sort((a, b) => a - b),
+    inputs,
+  );
+  for (const [i, o] of outcomes.entries()) t.deepEqual(o, { status: 'fulfilled', value: inputs[i] * 2 });
 });
 
 test('lanes do not wait for each other, and a batch holds at most MAX_BATCH calls', async (t) => {
