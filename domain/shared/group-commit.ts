@@ -51,8 +51,9 @@ export const LINGER_MS = 20;
  * its own transaction, as without batching. A batch that fails (a taken number, a short balance, a
  * deadlock) is undone and each of its calls runs alone, so every caller gets exactly the outcome it
  * would have had on its own; when the batch names the calls that broke it (`CallsNotWritable`),
- * those run alone and the others are written together again. A batch whose commit was lost is looked up first (execute.ts): one that
- * committed answers its callers; one whose outcome is unknown answers them all 503, never re-run.
+ * those run alone and the others are written together again. A batch whose commit was lost is
+ * looked up first (execute.ts): one that committed answers its callers; one whose outcome is
+ * unknown answers them all 503, never re-run.
  */
 export class GroupCommit {
   private readonly lanes = new Map<string, BatchQueue<Waiting<unknown, unknown>>>();
