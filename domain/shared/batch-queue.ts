@@ -15,6 +15,13 @@ export interface BatchLimits<T = unknown> {
    * holds up another's few items. Without it, a batch takes the items in the order they came.
    */
   ownerOf?: (item: T) => string;
+  /**
+   * With `ownerOf`: batches in all, at most, when those beyond `maxInFlight` share no owner with the
+   * batches holding a place, each of which holds one owner's items only. A lone owner's item then
+   * runs at once beside another owner's burst, which goes on a batch at a time; batches of many
+   * owners keep to `maxInFlight`, so that they stay large.
+   */
+  maxInFlightApart?: number;
 }
 
 /**
@@ -35,6 +42,10 @@ export class BatchQueue<T> {
   private lastBatchSize = 0;
   private idleSince = 0;
   private lingering: NodeJS.Timeout | null = null;
+  /** Owners (`ownerOf`) of the batches holding a place, and how many of those batches hold each. */
+  private readonly holding = new Map<string, number>();
+  /** Batches holding a place with the items of several owners. */
+  private sharedHolding = 0;
 
   constructor(
     private readonly limits: BatchLimits<T>,
@@ -54,19 +65,34 @@ export class BatchQueue<T> {
   }
 
   private pump(): void {
-    while (this.running < this.limits.maxInFlight && this.waiting.length > 0) {
-      if (this.shouldLinger()) return;
-      if (this.lingering) clearTimeout(this.lingering);
-      this.lingering = null;
-      const batch = this.takeBatch();
-      this.lastBatchSize = batch.length;
+    while (this.waiting.length > 0) {
+      let batch: T[];
+      if (this.running < this.limits.maxInFlight) {
+        if (this.shouldLinger()) return;
+        if (this.lingering) clearTimeout(this.lingering);
+        this.lingering = null;
+        batch = this.takeBatch(this.waiting);
+        this.lastBatchSize = batch.length;
+      } else if (this.running < (this.limits.maxInFlightApart ?? 0) && this.sharedHolding === 0) {
+        batch = this.takeBatch(this.waitingApart());
+        if (batch.length === 0) return;
+      } else {
+        return;
+      }
       this.running++;
       this.unfinished++;
+      const owners = this.hold(batch);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
         this.running--;
+        if (owners.length > 1) this.sharedHolding--;
+        for (const owner of owners) {
+          const left = (this.holding.get(owner) ?? 1) - 1;
+          if (left === 0) this.holding.delete(owner);
+          else this.holding.set(owner, left);
+        }
         this.pump();
       };
       void this.run(batch, release).finally(() => {
@@ -80,12 +106,34 @@ export class BatchQueue<T> {
     }
   }
 
-  /** The next batch: the first `maxBatch` items, or each owner's in turn (`ownerOf`). */
-  private takeBatch(): T[] {
+  /** The owners of a batch taking a place, counted until it releases it. */
+  private hold(batch: T[]): string[] {
+    const { ownerOf } = this.limits;
+    if (!ownerOf) return [];
+    const owners = [...new Set(batch.map(ownerOf))];
+    if (owners.length > 1) this.sharedHolding++;
+    for (const owner of owners) this.holding.set(owner, (this.holding.get(owner) ?? 0) + 1);
+    return owners;
+  }
+
+  /** The waiting items whose owners have no batch holding a place. */
+  private waitingApart(): T[] {
+    const { ownerOf } = this.limits;
+    return ownerOf ? this.waiting.filter((item) => !this.holding.has(ownerOf(item))) : [];
+  }
+
+  /**
+   * The next batch out of `candidates` (waiting items): the first `maxBatch`, or each owner's in
+   * turn (`ownerOf`). They leave the waiting list.
+   */
+  private takeBatch(candidates: readonly T[]): T[] {
     const { maxBatch, ownerOf } = this.limits;
-    if (!ownerOf || this.waiting.length <= maxBatch) return this.waiting.splice(0, maxBatch);
+    if (candidates === this.waiting && (!ownerOf || this.waiting.length <= maxBatch)) {
+      return this.waiting.splice(0, maxBatch);
+    }
+    if (!ownerOf || candidates.length <= maxBatch) return this.remove(candidates.slice(0, maxBatch));
     const byOwner = new Map<string, T[]>();
-    for (const item of this.waiting) {
+    for (const item of candidates) {
       const owner = ownerOf(item);
       const items = byOwner.get(owner);
       if (items) items.push(item);
@@ -98,7 +146,12 @@ export class BatchQueue<T> {
         if (taken.size === maxBatch) break;
       }
     }
-    const batch = this.waiting.filter((item) => taken.has(item));
+    return this.remove(candidates.filter((item) => taken.has(item)));
+  }
+
+  /** Takes `batch` (waiting items, in the order they came) out of the waiting list. */
+  private remove(batch: T[]): T[] {
+    const taken = new Set(batch);
     const left = this.waiting.filter((item) => !taken.has(item));
     this.waiting.length = 0;
     this.waiting.push(...left);

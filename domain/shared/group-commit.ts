@@ -34,6 +34,12 @@ type RunAlone<O> = (written?: () => void) => Promise<O>;
 export const MAX_IN_FLIGHT = 1;
 
 /**
+ * Transactions of one lane writing at once, when those beyond MAX_IN_FLIGHT share no tenant with
+ * the others: a tenant's lone creation does not wait behind another tenant's burst.
+ */
+export const MAX_IN_FLIGHT_APART = 2;
+
+/**
  * Under load, how long a lane's next transaction may wait for company when fewer than half as
  * many calls wait as the last one carried: about the time a batch's callers take to come back
  * (its commit, the responses, their next requests). Without it, the first caller back would be
@@ -64,7 +70,13 @@ export class GroupCommit {
       let queue = this.lanes.get(lane);
       if (!queue) {
         queue = new BatchQueue<Waiting<unknown, unknown>>(
-          { maxInFlight: MAX_IN_FLIGHT, maxBatch: MAX_BATCH, lingerMs: LINGER_MS, ownerOf: tenantOf },
+          {
+            maxInFlight: MAX_IN_FLIGHT,
+            maxInFlightApart: MAX_IN_FLIGHT_APART,
+            maxBatch: MAX_BATCH,
+            lingerMs: LINGER_MS,
+            ownerOf: tenantOf,
+          },
           (calls, release) => settle(calls, runBatch as RunBatch<unknown>, release),
           // kept while it may still linger, so that callers coming back find it warm
           () =>

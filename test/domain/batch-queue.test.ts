@@ -226,3 +226,37 @@ test('without owners, a batch takes the items in the order they came', async (t)
   }
   t.deepEqual(batches, [['a0'], ['a1', 'a2', 'a3', 'a4'], ['b1', 'c1']]);
 });
+
+test('a batch sharing no owner with one-owner batches running may run beside them, up to maxInFlightApart', async (t) => {
+  const batches: string[][] = [];
+  const finishers = new Map<string, () => void>();
+  const queue = new BatchQueue<string>(
+    { maxInFlight: 1, maxInFlightApart: 2, maxBatch: 10, ownerOf: (item) => item.slice(0, 1) },
+    async (batch) => {
+      batches.push(batch);
+      await new Promise<void>((resolve) => finishers.set(batch[0], resolve));
+    },
+  );
+  queue.push('a0');
+  queue.push('a1');
+  queue.push('a2');
+  queue.push('b1');
+  queue.push('b2');
+  queue.push('c1');
+  // a0 took the place; b1 runs beside it (no owner in common); a1, a2, b2 and c1 wait: two run at most
+  t.deepEqual(batches, [['a0'], ['b1']]);
+  finishers.get('a0')?.();
+  await tick();
+  // a place is free: the waiting items of owners with nothing running, a's and c's, not b's
+  t.deepEqual(batches[2], ['a1', 'a2', 'c1']);
+  finishers.get('b1')?.();
+  await tick();
+  // b has nothing running, but the batch running holds two owners: nothing runs beside it
+  t.is(batches.length, 3);
+  finishers.get('a1')?.();
+  await tick();
+  t.deepEqual(batches[3], ['b2']);
+  finishers.get('b2')?.();
+  await tick();
+  t.true(queue.idle);
+});
