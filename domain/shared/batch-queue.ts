@@ -46,6 +46,8 @@ export class BatchQueue<T> {
   private readonly holding = new Map<string, number>();
   /** Batches holding a place with the items of several owners. */
   private sharedHolding = 0;
+  /** Owners (`ownerOf`) of the waiting items, and how many each. */
+  private readonly waitingOwners = new Map<string, number>();
 
   constructor(
     private readonly limits: BatchLimits<T>,
@@ -61,6 +63,11 @@ export class BatchQueue<T> {
 
   push(item: T): void {
     this.waiting.push(item);
+    const { ownerOf } = this.limits;
+    if (ownerOf) {
+      const owner = ownerOf(item);
+      this.waitingOwners.set(owner, (this.waitingOwners.get(owner) ?? 0) + 1);
+    }
     this.pump();
   }
 
@@ -116,10 +123,14 @@ export class BatchQueue<T> {
     return owners;
   }
 
-  /** The waiting items whose owners have no batch holding a place. */
+  /**
+   * The waiting items whose owners have no batch holding a place; found without a look at the
+   * items when every owner waiting has one (a lone owner's burst, item after item).
+   */
   private waitingApart(): T[] {
     const { ownerOf } = this.limits;
-    return ownerOf ? this.waiting.filter((item) => !this.holding.has(ownerOf(item))) : [];
+    if (!ownerOf || [...this.waitingOwners.keys()].every((owner) => this.holding.has(owner))) return [];
+    return this.waiting.filter((item) => !this.holding.has(ownerOf(item)));
   }
 
   /**
@@ -129,7 +140,7 @@ export class BatchQueue<T> {
   private takeBatch(candidates: readonly T[]): T[] {
     const { maxBatch, ownerOf } = this.limits;
     if (candidates === this.waiting && (!ownerOf || this.waiting.length <= maxBatch)) {
-      return this.waiting.splice(0, maxBatch);
+      return this.counted(this.waiting.splice(0, maxBatch));
     }
     if (!ownerOf || candidates.length <= maxBatch) return this.remove(candidates.slice(0, maxBatch));
     const byOwner = new Map<string, T[]>();
@@ -155,6 +166,19 @@ export class BatchQueue<T> {
     const left = this.waiting.filter((item) => !taken.has(item));
     this.waiting.length = 0;
     this.waiting.push(...left);
+    return this.counted(batch);
+  }
+
+  /** `batch`, whose items have left the waiting list, no longer counted among their owners' waiting. */
+  private counted(batch: T[]): T[] {
+    const { ownerOf } = this.limits;
+    if (!ownerOf) return batch;
+    for (const item of batch) {
+      const owner = ownerOf(item);
+      const left = (this.waitingOwners.get(owner) ?? 1) - 1;
+      if (left === 0) this.waitingOwners.delete(owner);
+      else this.waitingOwners.set(owner, left);
+    }
     return batch;
   }
 
