@@ -43,11 +43,11 @@ export class BatchQueue<T> {
   private idleSince = 0;
   private lingering: NodeJS.Timeout | null = null;
   /** Owners (`ownerOf`) of the batches holding a place, and how many of those batches hold each. */
-  private readonly holding = new Map<string, number>();
+  private readonly holding = new Tally();
   /** Batches holding a place with the items of several owners. */
   private sharedHolding = 0;
   /** Owners (`ownerOf`) of the waiting items, and how many each. */
-  private readonly waitingOwners = new Map<string, number>();
+  private readonly waitingOwners = new Tally();
 
   constructor(
     private readonly limits: BatchLimits<T>,
@@ -64,10 +64,7 @@ export class BatchQueue<T> {
   push(item: T): void {
     this.waiting.push(item);
     const { ownerOf } = this.limits;
-    if (ownerOf) {
-      const owner = ownerOf(item);
-      this.waitingOwners.set(owner, (this.waitingOwners.get(owner) ?? 0) + 1);
-    }
+    if (ownerOf) this.waitingOwners.add(ownerOf(item));
     this.pump();
   }
 
@@ -95,11 +92,7 @@ export class BatchQueue<T> {
         released = true;
         this.running--;
         if (owners.length > 1) this.sharedHolding--;
-        for (const owner of owners) {
-          const left = (this.holding.get(owner) ?? 1) - 1;
-          if (left === 0) this.holding.delete(owner);
-          else this.holding.set(owner, left);
-        }
+        for (const owner of owners) this.holding.remove(owner);
         this.pump();
       };
       void this.run(batch, release).finally(() => {
@@ -119,7 +112,7 @@ export class BatchQueue<T> {
     if (!ownerOf) return [];
     const owners = [...new Set(batch.map(ownerOf))];
     if (owners.length > 1) this.sharedHolding++;
-    for (const owner of owners) this.holding.set(owner, (this.holding.get(owner) ?? 0) + 1);
+    for (const owner of owners) this.holding.add(owner);
     return owners;
   }
 
@@ -129,7 +122,7 @@ export class BatchQueue<T> {
    */
   private waitingApart(): T[] {
     const { ownerOf } = this.limits;
-    if (!ownerOf || [...this.waitingOwners.keys()].every((owner) => this.holding.has(owner))) return [];
+    if (!ownerOf || this.waitingOwners.keys().every((owner) => this.holding.has(owner))) return [];
     return this.waiting.filter((item) => !this.holding.has(ownerOf(item)));
   }
 
@@ -173,12 +166,7 @@ export class BatchQueue<T> {
   private counted(batch: T[]): T[] {
     const { ownerOf } = this.limits;
     if (!ownerOf) return batch;
-    for (const item of batch) {
-      const owner = ownerOf(item);
-      const left = (this.waitingOwners.get(owner) ?? 1) - 1;
-      if (left === 0) this.waitingOwners.delete(owner);
-      else this.waitingOwners.set(owner, left);
-    }
+    for (const item of batch) this.waitingOwners.remove(ownerOf(item));
     return batch;
   }
 
@@ -198,6 +186,29 @@ export class BatchQueue<T> {
       }, lingerMs);
     }
     return true;
+  }
+}
+
+/** How many of each key are counted; a key counted down to none is dropped. */
+class Tally {
+  private readonly counts = new Map<string, number>();
+
+  add(key: string): void {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+
+  remove(key: string): void {
+    const left = (this.counts.get(key) ?? 1) - 1;
+    if (left === 0) this.counts.delete(key);
+    else this.counts.set(key, left);
+  }
+
+  has(key: string): boolean {
+    return this.counts.has(key);
+  }
+
+  keys(): string[] {
+    return [...this.counts.keys()];
   }
 }
 

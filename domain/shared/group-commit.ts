@@ -118,10 +118,10 @@ async function settle(
 ): Promise<void> {
   if (calls.length === 0) return;
   if (calls.length === 1) {
-    await calls[0].alone(release).then(calls[0].resolve, calls[0].reject);
+    await runAlone(calls[0], release);
     return;
   }
-  let results: unknown[] | null = null;
+  let results: unknown[];
   try {
     results = await runBatch(calls, release);
   } catch (err) {
@@ -139,22 +139,23 @@ async function settle(
           runBatch,
           release,
         ),
-        ...calls.filter((_, i) => apart.has(i)).map((call) => call.alone().then(call.resolve, call.reject)),
+        ...calls.filter((_, i) => apart.has(i)).map((call) => runAlone(call)),
       ]);
       return;
     }
-    results = null;
-  }
-  if (results) {
-    for (const [i, call] of calls.entries()) {
-      if (isAppError(results[i])) call.reject(results[i]);
-      else call.resolve(results[i]);
-    }
-  } else {
     // Undone: each call is written again on its own transaction.
-    await Promise.all(calls.map((call) => call.alone().then(call.resolve, call.reject)));
+    await Promise.all(calls.map((call) => runAlone(call)));
+    return;
+  }
+  for (const [i, call] of calls.entries()) {
+    if (isAppError(results[i])) call.reject(results[i]);
+    else call.resolve(results[i]);
   }
 }
+
+/** Writes one call in its own transaction and answers its caller. */
+const runAlone = (call: Waiting<unknown, unknown>, written?: () => void): Promise<void> =>
+  call.alone(written).then(call.resolve, call.reject);
 
 const perProcess = new WeakMap<Deps, GroupCommit>();
 
