@@ -119,11 +119,15 @@ function rate(write: () => Buffer, seconds: number): number {
   return Math.round(count / ((now - start) / 1000));
 }
 
+/** Worker jobs of one format per second, over `seconds`, in this process. */
+export function workerJobRate(format: 'facturx' | 'ubl' | 'cii', seconds: number, doc = tenLineInvoice()): number {
+  return rate(() => Buffer.concat(renderFormat(doc, format).map((f) => f.content)), seconds);
+}
+
 /** Measures each writer, then each worker job, `seconds` each, in this process. */
 export async function measureDocuments(seconds: number): Promise<DocumentsReport> {
   const doc = tenLineInvoice();
-  const job = (format: 'facturx' | 'ubl' | 'cii') =>
-    rate(() => Buffer.concat(renderFormat(doc, format).map((f) => f.content)), seconds);
+  const job = (format: 'facturx' | 'ubl' | 'cii') => workerJobRate(format, seconds, doc);
   return {
     ubl_per_second: rate(() => writeUbl(doc), seconds),
     cii_per_second: rate(() => writeCii(doc, 'en16931'), seconds),

@@ -5,6 +5,7 @@ import { envInt, selectedScenarios } from './env.js';
 import { type ForensicReport, measureForensicExport } from './forensic.js';
 import { measureLedgerAppend } from './ledger.js';
 import { log } from './log.js';
+import { measureMachineParallelism } from './machine-parallelism.js';
 import { type BenchSettings, measureScenario, type ScenarioReport } from './measure.js';
 import { type FloorReport, runFloor } from './pgbench-floor.js';
 import { measurePipeline, type PhaseOutcome, type PipelineReport, pipelineSettings } from './pipeline.js';
@@ -42,10 +43,16 @@ async function main(): Promise<boolean> {
   // After the web process has stopped: the renderers alone, as one worker process runs them.
   let documents: Awaited<ReturnType<typeof measureDocuments>> | null = null;
   let ledger: Awaited<ReturnType<typeof measureLedgerAppend>> | null = null;
+  let parallelism: Awaited<ReturnType<typeof measureMachineParallelism>> | null = null;
   if (inProcess) {
     log(`document_generate: ${settings.durationS} s per measure`);
     documents = await measureDocuments(Math.max(1, Math.round(settings.durationS / 2)));
     log(`document_generate: ${JSON.stringify(documents)}`);
+    if (pipeline) {
+      log(`machine_parallelism: ${Math.max(1, Math.round(settings.durationS / 2))} s alone, then two at once`);
+      parallelism = await measureMachineParallelism(Math.max(1, Math.round(settings.durationS / 2)));
+      log(`machine_parallelism: ${JSON.stringify(parallelism)}`);
+    }
     log(`ledger_append: ${settings.durationS} s per measure`);
     ledger = await measureLedgerAppend(Math.max(1, Math.round(settings.durationS / 2)));
     log(`ledger_append: ${JSON.stringify(ledger)}`);
@@ -69,11 +76,12 @@ async function main(): Promise<boolean> {
     ...(mcp ? { mcp_vs_http: mcp } : {}),
     ...(floor ? { floor } : {}),
     ...(pipeline && documents
-      ? { pipeline: { ...pipeline, summary: summarizePipeline(pipeline, documents, floor) } }
+      ? { pipeline: { ...pipeline, summary: summarizePipeline(pipeline, documents, floor, parallelism) } }
       : {}),
     ...(scaled ? { pipeline_scale_out: scaled } : {}),
     ...(soak ? { soak } : {}),
     ...(documents ? { document_generate: documents } : {}),
+    ...(parallelism ? { machine_parallelism: parallelism } : {}),
     ...(ledger ? { ledger_append: ledger } : {}),
     ...(forensic ? { forensic_export: forensic } : {}),
   };
