@@ -45,16 +45,18 @@ async function main(): Promise<boolean> {
   let ledger: Awaited<ReturnType<typeof measureLedgerAppend>> | null = null;
   let parallelism: Awaited<ReturnType<typeof measureMachineParallelism>> | null = null;
   if (inProcess) {
+    // each in-process measure runs for half of BENCH_DURATION, at least a second
+    const seconds = Math.max(1, Math.round(settings.durationS / 2));
     log(`document_generate: ${settings.durationS} s per measure`);
-    documents = await measureDocuments(Math.max(1, Math.round(settings.durationS / 2)));
+    documents = await measureDocuments(seconds);
     log(`document_generate: ${JSON.stringify(documents)}`);
     if (pipeline) {
-      log(`machine_parallelism: ${Math.max(1, Math.round(settings.durationS / 2))} s alone, then two at once`);
-      parallelism = await measureMachineParallelism(Math.max(1, Math.round(settings.durationS / 2)));
+      log(`machine_parallelism: ${seconds} s alone, then two at once`);
+      parallelism = await measureMachineParallelism(seconds);
       log(`machine_parallelism: ${JSON.stringify(parallelism)}`);
     }
     log(`ledger_append: ${settings.durationS} s per measure`);
-    ledger = await measureLedgerAppend(Math.max(1, Math.round(settings.durationS / 2)));
+    ledger = await measureLedgerAppend(seconds);
     log(`ledger_append: ${JSON.stringify(ledger)}`);
   }
   let forensic: ForensicReport | null = null;

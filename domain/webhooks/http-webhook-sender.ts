@@ -44,7 +44,8 @@ export const IDLE_CONNECTION_MS = 4000;
 export function httpWebhookSender(options: HttpWebhookSenderOptions): WebhookSender {
   const resolver = options.resolver ?? systemResolver;
   const pool = { keepAlive: true, timeout: IDLE_CONNECTION_MS, scheduling: 'lifo' } as const;
-  const agents = { 'http:': new http.Agent(pool), 'https:': new https.Agent(pool) };
+  const httpAgent = new http.Agent(pool);
+  const httpsAgent = new https.Agent(pool);
   return {
     async send(request) {
       const started = performance.now();
@@ -66,7 +67,7 @@ export function httpWebhookSender(options: HttpWebhookSenderOptions): WebhookSen
         const addresses = isIP(host)
           ? [host]
           : await abortable(resolveOutboundHost(host, options.allowPrivate, resolver), signal);
-        const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
+        const agent = url.protocol === 'https:' ? httpsAgent : httpAgent;
         const answer = await postReusing(url, addresses, request, signal, agent);
         // PostgreSQL text cannot hold NUL: it becomes U+FFFD, like any invalid byte.
         const excerpt = answer.body.toString('utf8').replaceAll('\u0000', '\uFFFD');

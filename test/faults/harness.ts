@@ -54,7 +54,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const answered = new WeakMap<object, number>();
   const receiver = await startReceiver((request, index) => {
     const answer = reply.current(request, index);
-    answered.set(request, answer === 'hang' ? 0 : answer.status);
+    answered.set(request, typeof answer === 'string' ? 0 : answer.status);
     return answer;
   });
   const appKey = newAppKey();

@@ -11,13 +11,21 @@ export interface ReceivedRequest {
   at: number;
 }
 
-/** What to answer: a status and body, after an optional delay; `hang` never answers. */
-export type Reply = { status: number; body?: string; delayMs?: number; headers?: Record<string, string> } | 'hang';
+/**
+ * What to answer: a status and body, after an optional delay; `hang` never answers; `drop` closes
+ * the connection without answering.
+ */
+export type Reply =
+  | { status: number; body?: string; delayMs?: number; headers?: Record<string, string> }
+  | 'hang'
+  | 'drop';
 
 export interface Receiver {
   /** `http://127.0.0.1:<port>` */
   url: string;
   requests: ReceivedRequest[];
+  /** TCP connections accepted so far. */
+  connections(): number;
   /** Resolves once `count` requests arrived. */
   received(count: number, timeoutMs?: number): Promise<ReceivedRequest[]>;
   close(): Promise<void>;
@@ -46,17 +54,24 @@ export async function startReceiver(
         hanging.push(res);
         return;
       }
+      if (answer === 'drop') {
+        req.socket.destroy();
+        return;
+      }
       setTimeout(() => {
         res.writeHead(answer.status, { 'Content-Type': 'text/plain', ...answer.headers });
         res.end(answer.body ?? 'ok');
       }, answer.delayMs ?? 0);
     });
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
     requests,
+    connections: () => connections,
     async received(count, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (requests.length < count) {
