@@ -23,6 +23,26 @@ function procCpuMs(pid: number, children: boolean): number | null {
   }
 }
 
+/**
+ * The whole machine's busy CPU time: every process and the kernel (`/proc/stat`: user, nice,
+ * system, irq, softirq and steal; not idle or iowait). Null where there is no `/proc/stat`.
+ */
+export const machineCpu: CpuReading = () => {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = fields;
+    return (user + nice + system + irq + softirq + (steal ?? 0)) * TICK_MS;
+  } catch {
+    return null;
+  }
+};
+
+/** This process's CPU time (the bench: its load generator and its webhook receiver). */
+export const ownCpu: CpuReading = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 /** The web process's own CPU time, on Linux. */
 export function processCpu(pid: number | undefined): CpuReading {
   return () => (pid === undefined ? null : procCpuMs(pid, false));

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { BOSS_SCHEMA } from '../domain/shared/boss.js';
-import { type CpuReading, clusterCpu, processCpu, processRunQueueWait } from './cpu-meter.js';
+import { type CpuReading, clusterCpu, machineCpu, processCpu, processRunQueueWait } from './cpu-meter.js';
 import { createInvoices, type LoadTenant } from './invoice-load.js';
 import { databaseNow, documentsPerSecond, type QueueWindow } from './job-pickup.js';
 import { log } from './log.js';
@@ -26,6 +26,8 @@ export interface BacklogReport {
    */
   worker_cpu_ms_per_document: number | null;
   database_cpu_ms_per_document: number | null;
+  /** The whole machine's (every process and the kernel): what the drain kept busy. */
+  machine_cpu_ms_per_document: number | null;
   /**
    * Milliseconds per document the workers' main threads (where documents are rendered) waited,
    * runnable, for a core: the share of the machine they did not get. Null when unreadable.
@@ -77,7 +79,7 @@ export async function measureBacklog(options: BacklogOptions): Promise<BacklogRe
   const workers = await startWorkerProcesses(options.workers, options.databaseUrl, options.service);
   const workerCpu: CpuReading = () => sumOf(workers.pids.map((pid) => processCpu(pid)()));
   const workerWait: CpuReading = () => sumOf(workers.pids.map((pid) => processRunQueueWait(pid)()));
-  const cpuBefore = { worker: workerCpu(), database: database(), wait: workerWait() };
+  const cpuBefore = { worker: workerCpu(), database: database(), wait: workerWait(), machine: machineCpu() };
   const started = performance.now();
   let ready = 0;
   let drainedAt: number | null = null;
@@ -93,7 +95,7 @@ export async function measureBacklog(options: BacklogOptions): Promise<BacklogRe
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   } finally {
-    cpuAfter = { worker: workerCpu(), database: database(), wait: workerWait() };
+    cpuAfter = { worker: workerCpu(), database: database(), wait: workerWait(), machine: machineCpu() };
     await workers.stop();
   }
   const report: BacklogReport = {
@@ -105,12 +107,13 @@ export async function measureBacklog(options: BacklogOptions): Promise<BacklogRe
     documents_per_s: await documentsPerSecond(pool, window),
     worker_cpu_ms_per_document: perDocument(cpuBefore.worker, cpuAfter.worker, ready),
     database_cpu_ms_per_document: perDocument(cpuBefore.database, cpuAfter.database, ready),
+    machine_cpu_ms_per_document: perDocument(cpuBefore.machine, cpuAfter.machine, ready),
     worker_wait_for_cpu_ms_per_document: perDocument(cpuBefore.wait, cpuAfter.wait, ready),
   };
   log(
     `${label}: ${report.documents_ready} of ${queued} ready, ${report.documents_per_s} documents/s, CPU ms per document: ` +
       `worker ${report.worker_cpu_ms_per_document} (waiting for a core ${report.worker_wait_for_cpu_ms_per_document}), ` +
-      `database ${report.database_cpu_ms_per_document}`,
+      `database ${report.database_cpu_ms_per_document}, machine ${report.machine_cpu_ms_per_document}`,
   );
   return report;
 }

@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
+import { machineCpu, ownCpu } from './cpu-meter.js';
 import { type CreationReport, createInvoices, type LoadTenant } from './invoice-load.js';
 import { databaseNow, documentsPerSecond, type QueuePickup, type QueueWindow, queuePickup } from './job-pickup.js';
 import { log } from './log.js';
@@ -35,6 +37,24 @@ export interface PhaseReport {
   /** Documents per second after the last creation only (the backlog alone, without the web process); null without one. */
   drain_documents_per_s: number | null;
   pickup_ms: Record<string, QueuePickup>;
+  /** What the phase cost the machine; null where `/proc/stat` cannot be read. */
+  cpu: PhaseCpu | null;
+}
+
+/**
+ * CPU milliseconds per invoice created, from the phase's first creation to the end of its drain:
+ * the whole machine's, the bench's own process's (load generator and webhook receiver, elsewhere in
+ * a deployment) and the rest, the service's (web, workers, PostgreSQL, the kernel's work for them).
+ * `sustainable_invoices_per_s` is the rate the machine keeps up with at that cost, load generator
+ * included (its cores ÷ the machine's CPU per invoice): a burst created faster queues documents and
+ * webhooks faster than the machine makes them, and their pickup grows with the burst.
+ */
+export interface PhaseCpu {
+  cores: number;
+  machine_ms_per_invoice: number;
+  bench_ms_per_invoice: number;
+  service_ms_per_invoice: number;
+  sustainable_invoices_per_s: number;
 }
 
 export interface PhaseOptions {
@@ -66,6 +86,7 @@ interface Counts {
 export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
   const { pool, prefix, label } = options;
   const window = { tenantIds: options.tenants.map((t) => t.tenantId), since: await databaseNow(pool) };
+  const cpuBefore = { machine: machineCpu(), bench: ownCpu() };
   log(`${label}: creating ${options.count} invoices for ${options.tenants.length} tenant(s)`);
   const { finishedAt, ...creation } = await createInvoices({
     baseUrl: options.baseUrl,
@@ -97,6 +118,7 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
     await sleep(Math.min(POLL_MS, deadline - now));
     counts = await countPhase(options, prefix, window);
   }
+  const cpu = phaseCpu(cpuBefore, { machine: machineCpu(), bench: ownCpu() }, counts.total);
   const waitedS = (performance.now() - finishedAt) / 1000;
   const webhooksDone = counts.webhooks >= counts.total;
   const after = (at: number | null) => (at === null ? null : round2(Math.max(0, at - finishedAt) / 1000));
@@ -122,11 +144,31 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseReport> {
     drain_documents_per_s:
       backlogAtLastCreation > 0 && drainMs > 0 ? round2((counts.ready - readyAtLastCreation) / (drainMs / 1000)) : null,
     pickup_ms: await queuePickup(pool, window),
+    cpu,
   };
   log(
     `${label}: ${report.progress}${finished ? `, all done ${report.all_done_after_s} s after the last creation` : ''}`,
   );
   return report;
+}
+
+function phaseCpu(
+  before: { machine: number | null; bench: number | null },
+  after: { machine: number | null; bench: number | null },
+  invoices: number,
+): PhaseCpu | null {
+  if (before.machine === null || after.machine === null || before.bench === null || after.bench === null) return null;
+  if (invoices === 0) return null;
+  const machine = (after.machine - before.machine) / invoices;
+  const bench = (after.bench - before.bench) / invoices;
+  const cores = availableParallelism();
+  return {
+    cores,
+    machine_ms_per_invoice: round2(machine),
+    bench_ms_per_invoice: round2(bench),
+    service_ms_per_invoice: round2(machine - bench),
+    sustainable_invoices_per_s: Math.round((cores * 1000) / Math.max(machine, 0.001)),
+  };
 }
 
 /** The phase's invoices, found through the tenants' list index: polled, it must not cost the database a scan. */

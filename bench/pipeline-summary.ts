@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { DocumentsReport } from './documents.js';
 import type { QueuePickup } from './job-pickup.js';
 import type { MachineParallelismReport } from './machine-parallelism.js';
@@ -19,8 +20,15 @@ export interface PipelineSummary {
    * alone) ÷ the in-process worker_job_per_second.facturx.
    */
   queue_overhead: { in_process_facturx_per_s: number; one_tenant: number | null; many_tenants: number | null };
-  /** Backlog documents per second with two worker processes ÷ with one (`speedup`), and ÷ twice one (`per_worker`). */
-  scaling: Record<'one_tenant' | 'many_tenants', { speedup: number | null; per_worker: number | null }> & {
+  /**
+   * Backlog documents per second with two worker processes ÷ with one (`speedup`), and ÷ twice one
+   * (`per_worker`); `ceiling` is the most a second worker could add on this machine: its cores ÷ the
+   * cores one worker's drain kept busy (worker, PostgreSQL and the kernel's work for them).
+   */
+  scaling: Record<
+    'one_tenant' | 'many_tenants',
+    { speedup: number | null; per_worker: number | null; ceiling: number | null }
+  > & {
     /** Two processes rendering at once ÷ one alone, nothing else running: the machine's own ceiling. */
     machine_two_processes: number | null;
   };
@@ -54,6 +62,35 @@ function worstP99(pickups: Record<string, QueuePickup>[]): { p99: number | null;
   return { p99, unstarted };
 }
 
+/**
+ * The most `workers` worker processes can do against one on this machine: its cores ÷ the cores one
+ * worker's drain kept busy, at most `workers`. Null when the machine's CPU could not be read.
+ */
+function ceiling(outcome: BacklogOutcome, workers: number): number | null {
+  if ('skipped' in outcome || outcome.machine_cpu_ms_per_document === null || !outcome.drained_after_s) return null;
+  const busyCores = (outcome.machine_cpu_ms_per_document * outcome.documents_ready) / (outcome.drained_after_s * 1000);
+  return busyCores > 0 ? Number(Math.min(workers, availableParallelism() / busyCores).toPrecision(3)) : null;
+}
+
+/** The phases whose creation outran what the machine sustains end to end, said as such; null if none did. */
+function outpaced(phases: PhaseReport[]): string | null {
+  const over = phases.filter((p) => p.cpu !== null && p.creation.requests_per_s > p.cpu.sustainable_invoices_per_s);
+  if (over.length === 0) return null;
+  return over
+    .map(
+      (p) =>
+        `${p.tenants} tenant(s), ${p.workers} worker(s): created at ${p.creation.requests_per_s}/s, the machine sustains ` +
+        `${p.cpu?.sustainable_invoices_per_s}/s end to end (${p.cpu?.machine_ms_per_invoice} ms of CPU per invoice on ${p.cpu?.cores} cores)`,
+    )
+    .join('; ');
+}
+
+function ceilingNote(scaling: PipelineSummary['scaling'], tenants: number): string | null {
+  const { one_tenant: one, many_tenants: many } = scaling;
+  if (one.ceiling === null || many.ceiling === null) return null;
+  return `one worker's drain kept the machine so busy that two can do at most ${one.ceiling}× (one tenant) and ${many.ceiling}× (${tenants} tenants)`;
+}
+
 /** The ratios and the team's targets, from the pipeline, the in-process renderers and the floor. */
 export function summarizePipeline(
   pipeline: PipelineReport,
@@ -69,7 +106,11 @@ export function summarizePipeline(
   const scaling = (mix: 'one_tenant' | 'many_tenants') => {
     const base = rate(backlog.one_worker[mix]);
     const doubled = rate(backlog.two_workers[mix]);
-    return { speedup: ratio(doubled, base), per_worker: ratio(doubled, base === null ? null : 2 * base) };
+    return {
+      speedup: ratio(doubled, base),
+      per_worker: ratio(doubled, base === null ? null : 2 * base),
+      ceiling: ceiling(backlog.one_worker[mix], 2),
+    };
   };
   const loadPhases = [one.one_tenant, one.many_tenants, two.one_tenant, two.many_tenants].filter(isPhase);
   const readyAfter = loadPhases.filter((p) => p.workers === 1);
@@ -110,18 +151,28 @@ export function summarizePipeline(
     '<= 1000',
     load.p99,
     (v) => v <= 1000,
-    load.unstarted > 0
-      ? `${load.unstarted} jobs never started within the timeouts: the p99 is a lower bound (their wait until the end)`
-      : undefined,
+    [
+      load.unstarted > 0
+        ? `${load.unstarted} jobs never started within the timeouts: the p99 is a lower bound (their wait until the end)`
+        : null,
+      outpaced(loadPhases),
+    ]
+      .filter((note) => note !== null)
+      .join('; ') || undefined,
   );
   if (load.unstarted > 0) t.pickup_p99_load_ms.met = false;
   t.two_workers_speedup = check(
     '>= 1.6',
     worst(summary.scaling.one_tenant.speedup, summary.scaling.many_tenants.speedup),
     (v) => v >= 1.6,
-    parallelism
-      ? `on this machine two processes rendering at once, nothing else running, did ${parallelism.speedup}× one alone`
-      : undefined,
+    [
+      parallelism
+        ? `on this machine two processes rendering at once, nothing else running, did ${parallelism.speedup}× one alone`
+        : null,
+      ceilingNote(summary.scaling, pipeline.settings.tenants),
+    ]
+      .filter((note) => note !== null)
+      .join('; ') || undefined,
   );
   t.invoice_create_vs_floor = check(
     '>= 1.0',
