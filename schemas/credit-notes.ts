@@ -182,7 +182,7 @@ export const CreditNote = {
       type: 'string',
       enum: ['pending', 'ready', 'failed'],
       description:
-        'Whether the files are generated yet. A download asked for while pending renders them in the request (up to 200 lines); longer documents answer 409 DOCUMENT_NOT_READY until the worker has made them.',
+        'Whether the files are generated yet. A download asked for while pending renders them in the request (up to 200 lines); longer documents answer 409 DOCUMENT_NOT_READY, their job moved to the front of the document queue, until the worker has made them.',
     },
     sent_at: { type: ['string', 'null'], format: 'date-time', description: 'When it was sent.' },
     deleted_at: { type: ['string', 'null'], format: 'date-time', description: 'When the draft was deleted.' },

@@ -448,7 +448,7 @@ export const Invoice = {
       type: 'string',
       enum: ['pending', 'ready', 'failed'],
       description:
-        'Whether the files are generated yet. A download asked for while pending renders them in the request (up to 200 lines); longer documents answer 409 DOCUMENT_NOT_READY until the worker has made them.',
+        'Whether the files are generated yet. A download asked for while pending renders them in the request (up to 200 lines); longer documents answer 409 DOCUMENT_NOT_READY, their job moved to the front of the document queue, until the worker has made them.',
     },
     pdp_id: nullableStr("The e-invoicing provider's id of the invoice, once uploaded."),
     submitted_at: { type: ['string', 'null'], format: 'date-time', description: 'When it was submitted.' },

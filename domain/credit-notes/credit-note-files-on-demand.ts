@@ -67,16 +67,41 @@ const recordOnDemand = (outcome: RenderOutcome) =>
   });
 
 /**
+ * For a credit note too long to render in the request: its document job queued again ahead of the
+ * backlog, as an invoice's is (invoice-files-on-demand.ts), and the credit note as it stands now.
+ */
+const queueCreditNoteFilesFirst = defineCommand<CreditNoteIdInput, CreditNoteFiles>({
+  name: 'queue_credit_note_files_first',
+  summary: "Queue a long credit note's pending files ahead of the document worker's backlog (a download step).",
+  input: 'CreditNoteIdInput',
+  output: 'CreditNoteFiles',
+  callers: ['user', 'tenant'],
+  scope: 'invoices',
+  async run({ id }, ctx) {
+    const { creditNote } = await findReadableCreditNote(ctx.tx, invoiceReaderOf(ctx.caller), id);
+    if (creditNote.documents_status === 'pending') {
+      await ctx.jobs.sendFirst(
+        'generate-credit-note-documents',
+        { tenantId: creditNote.tenant_id, creditNoteId: creditNote.id },
+        creditNote.id,
+      );
+    }
+    return { creditNote, documents: await listCreditNoteDocuments(ctx.tx, id) };
+  },
+});
+
+/**
  * The credit note and its files, made now if they are still pending, as invoices' are
  * (invoice-files-on-demand.ts): rendered between two short transactions, recorded under the row
  * lock, so the worker's job then finds the credit note ready and skips it. One of more than
- * ON_DEMAND_MAX_LINES lines is left pending, for the worker.
+ * ON_DEMAND_MAX_LINES lines is left to the worker, its job moved ahead of the queue's backlog.
  */
 export async function creditNoteFilesOnDemand(ctx: OperationContext, id: string): Promise<CreditNoteFiles> {
   const read = await execute(readCreditNoteFiles, { id }, ctx.caller, ctx.deps);
   const { invoice } = read;
-  if (read.creditNote.documents_status !== 'pending' || !invoice || read.stored.lines.length > ON_DEMAND_MAX_LINES) {
-    return read;
+  if (read.creditNote.documents_status !== 'pending' || !invoice) return read;
+  if (read.stored.lines.length > ON_DEMAND_MAX_LINES) {
+    return execute(queueCreditNoteFilesFirst, { id }, ctx.caller, ctx.deps);
   }
   const started = performance.now();
   const outcome = await renderCreditNote(read.stored, () => invoice, ctx.log);

@@ -56,12 +56,38 @@ const recordOnDemand = (outcome: RenderOutcome) =>
   });
 
 /**
+ * For an invoice too long to render in the request: its document job is queued again ahead of the
+ * document worker's backlog (`sendFirst`: at most once a minute however often the caller asks), so
+ * its files are made next; the job queued at creation then finds them made. Returns the invoice and
+ * its files as they stand now: made, if the worker got there since the read.
+ */
+const queueInvoiceFilesFirst = defineCommand<InvoiceIdInput, InvoiceFiles>({
+  name: 'queue_invoice_files_first',
+  summary: "Queue a long invoice's pending files ahead of the document worker's backlog (a download step).",
+  input: 'InvoiceIdInput',
+  output: 'InvoiceFiles',
+  callers: ['user', 'tenant'],
+  scope: 'invoices',
+  async run({ id }, ctx) {
+    const { invoice } = await findReadableInvoice(ctx.tx, invoiceReaderOf(ctx.caller), id);
+    if (invoice.documents_status === 'pending') {
+      await ctx.jobs.sendFirst(
+        'generate-invoice-documents',
+        { tenantId: invoice.tenant_id, invoiceId: invoice.id },
+        invoice.id,
+      );
+    }
+    return { invoice, documents: await listInvoiceDocuments(ctx.tx, id) };
+  },
+});
+
+/**
  * The invoice and its files, its generated files made now if they are still pending (`generated`:
  * the caller wants one of them), so that a download does not wait for the document worker's queue.
  * Rendering a 10-line invoice takes about a millisecond, so it runs in the request, between the
  * two transactions: no transaction or lock is held while it runs. The worker's job then finds the
- * invoice ready and skips it. An invoice of more than ON_DEMAND_MAX_LINES lines is left pending,
- * for the worker.
+ * invoice ready and skips it. An invoice of more than ON_DEMAND_MAX_LINES lines is left to the
+ * worker, its job moved ahead of the queue's backlog.
  */
 export async function invoiceFilesOnDemand(
   ctx: OperationContext,
@@ -69,9 +95,8 @@ export async function invoiceFilesOnDemand(
   generated: boolean,
 ): Promise<InvoiceFiles> {
   const read = await execute(readInvoiceFiles, { id }, ctx.caller, ctx.deps);
-  if (!generated || read.invoice.documents_status !== 'pending' || read.lines.length > ON_DEMAND_MAX_LINES) {
-    return read;
-  }
+  if (!generated || read.invoice.documents_status !== 'pending') return read;
+  if (read.lines.length > ON_DEMAND_MAX_LINES) return execute(queueInvoiceFilesFirst, { id }, ctx.caller, ctx.deps);
   const started = performance.now();
   const outcome = await renderInvoiceFiles(read, ctx.log);
   ctx.log.info(

@@ -17,6 +17,11 @@ export const FAIR_SHARE_STEP = 10;
 export const FAIR_SHARE_HALF_LIFE_MS = 2_000;
 /** The lowest priority given (pg-boss priorities are integers; far below any real burst). */
 export const FAIR_SHARE_FLOOR = -100_000;
+/**
+ * Above every fair-share priority: a job someone is waiting on now (a download of files still
+ * pending), fetched before every tenant's queued jobs.
+ */
+export const WAITED_ON_PRIORITY = 1;
 
 interface Recent {
   count: number;

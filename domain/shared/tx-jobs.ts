@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { fromKnex, type PgBoss, type SendOptions } from 'pg-boss';
-import { FairShare } from './fair-share.js';
+import { FairShare, WAITED_ON_PRIORITY } from './fair-share.js';
 import { prepared } from './prepared-statements.js';
 import { type JobPayloads, QUEUES, type QueueName } from './queues.js';
 
@@ -15,7 +15,17 @@ export interface JobSender {
   send<Q extends QueueName>(queue: Q, payload: JobPayloads[Q], options?: SendOptions): Promise<string | null>;
   /** Many jobs of one queue in one statement (pg-boss `insert`), for operations that write in batches. */
   sendMany<Q extends QueueName>(queue: Q, jobs: readonly JobToSend<Q>[]): Promise<void>;
+  /**
+   * A job someone is waiting on now, ahead of every queued job of its queue (WAITED_ON_PRIORITY),
+   * and at most one per `key` and minute however often they ask (pg-boss `singletonSeconds`: a
+   * repeat within the minute is dropped, null). The job must be harmless when it repeats one still
+   * queued: the queued one then finds its work done.
+   */
+  sendFirst<Q extends QueueName>(queue: Q, payload: JobPayloads[Q], key: string): Promise<string | null>;
 }
+
+/** How long `sendFirst` drops the repeats of a key. */
+export const SEND_FIRST_ONCE_PER_SECONDS = 60;
 
 /** This process's share of the worker pool between tenants (fair-share.ts). */
 const fairShare = new FairShare();
@@ -55,8 +65,16 @@ export function txJobs(boss: PgBoss, tx: Knex.Transaction): JobSender {
         { db },
       );
     },
+    sendFirst: (queue, payload, key) =>
+      boss.send(queue, payload, {
+        ...QUEUES[queue].send,
+        priority: WAITED_ON_PRIORITY,
+        singletonKey: key,
+        singletonSeconds: SEND_FIRST_ONCE_PER_SECONDS,
+        db,
+      }),
   };
 }
 
 const refuse = () => Promise.reject(new Error('queries cannot send jobs; make the operation a command'));
-export const noJobs: JobSender = { send: refuse, sendMany: refuse };
+export const noJobs: JobSender = { send: refuse, sendMany: refuse, sendFirst: refuse };

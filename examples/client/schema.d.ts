@@ -1352,7 +1352,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A link to one file of an invoice, valid 15 minutes without credentials: `original` (the uploaded file), `converted` (its Factur-X, UBL or CII file) or `pdf` (readable). Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed. */
+        /** A link to one file of an invoice, valid 15 minutes without credentials: `original` (the uploaded file), `converted` (its Factur-X, UBL or CII file) or `pdf` (readable). Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After, their job moved to the front of the document queue, until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed. */
         get: operations["get_invoice_download_link"];
         put?: never;
         post?: never;
@@ -1420,7 +1420,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A link to one file of a sandbox invoice, valid 15 minutes without credentials: `pdf` (readable), `xml` (CII or UBL) or `facturx` (PDF/A-3 with the CII embedded). Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed; 409 CONVERSION_REQUIRED for a format the invoice was not issued in. */
+        /** A link to one file of a sandbox invoice, valid 15 minutes without credentials: `pdf` (readable), `xml` (CII or UBL) or `facturx` (PDF/A-3 with the CII embedded). Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After, their job moved to the front of the document queue, until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed; 409 CONVERSION_REQUIRED for a format the invoice was not issued in. */
         get: operations["get_sandbox_invoice_download_link"];
         put?: never;
         post?: never;
@@ -1507,7 +1507,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A file of a credit note, its bytes in the response: `pdf` (default, the readable PDF, as the specification says), `facturx` (Factur-X PDF/A-3), `ubl` (UBL 2.1 CreditNote) or `cii` (CII, type 381). With `link=true`, a JSON `{url, expires_at}` instead: a link to the file, valid 15 minutes without credentials. Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed. */
+        /** A file of a credit note, its bytes in the response: `pdf` (default, the readable PDF, as the specification says), `facturx` (Factur-X PDF/A-3), `ubl` (UBL 2.1 CreditNote) or `cii` (CII, type 381). With `link=true`, a JSON `{url, expires_at}` instead: a link to the file, valid 15 minutes without credentials. Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After, their job moved to the front of the document queue, until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed. */
         get: operations["download_credit_note"];
         put?: never;
         post?: never;
@@ -4571,7 +4571,7 @@ export interface components {
             /** @description What creating it cost (0.04 in production, 0 in sandbox). */
             amount_charged: number;
             /**
-             * @description Whether the files are generated yet. A download asked for while pending renders them in the request (up to 200 lines); longer documents answer 409 DOCUMENT_NOT_READY until the worker has made them.
+             * @description Whether the files are generated yet. A download asked for while pending renders them in the request (up to 200 lines); longer documents answer 409 DOCUMENT_NOT_READY, their job moved to the front of the document queue, until the worker has made them.
              * @enum {string}
              */
             documents_status: "pending" | "ready" | "failed";
@@ -6108,7 +6108,7 @@ export interface components {
             /** @description Your key-value data. */
             metadata: Record<string, never>;
             /**
-             * @description Whether the files are generated yet. A download asked for while pending renders them in the request (up to 200 lines); longer documents answer 409 DOCUMENT_NOT_READY until the worker has made them.
+             * @description Whether the files are generated yet. A download asked for while pending renders them in the request (up to 200 lines); longer documents answer 409 DOCUMENT_NOT_READY, their job moved to the front of the document queue, until the worker has made them.
              * @enum {string}
              */
             documents_status: "pending" | "ready" | "failed";
@@ -13708,7 +13708,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A link to one file of an invoice, valid 15 minutes without credentials: `original` (the uploaded file), `converted` (its Factur-X, UBL or CII file) or `pdf` (readable). Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed. */
+            /** @description A link to one file of an invoice, valid 15 minutes without credentials: `original` (the uploaded file), `converted` (its Factur-X, UBL or CII file) or `pdf` (readable). Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After, their job moved to the front of the document queue, until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13849,7 +13849,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A link to one file of a sandbox invoice, valid 15 minutes without credentials: `pdf` (readable), `xml` (CII or UBL) or `facturx` (PDF/A-3 with the CII embedded). Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed; 409 CONVERSION_REQUIRED for a format the invoice was not issued in. */
+            /** @description A link to one file of a sandbox invoice, valid 15 minutes without credentials: `pdf` (readable), `xml` (CII or UBL) or `facturx` (PDF/A-3 with the CII embedded). Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After, their job moved to the front of the document queue, until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed; 409 CONVERSION_REQUIRED for a format the invoice was not issued in. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14176,7 +14176,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A file of a credit note, its bytes in the response: `pdf` (default, the readable PDF, as the specification says), `facturx` (Factur-X PDF/A-3), `ubl` (UBL 2.1 CreditNote) or `cii` (CII, type 381). With `link=true`, a JSON `{url, expires_at}` instead: a link to the file, valid 15 minutes without credentials. Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed. */
+            /** @description A file of a credit note, its bytes in the response: `pdf` (default, the readable PDF, as the specification says), `facturx` (Factur-X PDF/A-3), `ubl` (UBL 2.1 CreditNote) or `cii` (CII, type 381). With `link=true`, a JSON `{url, expires_at}` instead: a link to the file, valid 15 minutes without credentials. Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After, their job moved to the front of the document queue, until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import test, { type ExecutionContext } from 'ava';
 import { listInvoiceDocuments } from '../../domain/invoicing/document-store.js';
 import { type GeneratedDocuments, ON_DEMAND_MAX_LINES } from '../../domain/invoicing/generated-documents.js';
+import { BOSS_SCHEMA } from '../../domain/shared/boss.js';
 import { generateCreditNoteDocumentsJob } from '../../workers/handlers/generate-credit-note-documents.js';
 import { generateInvoiceDocumentsJob } from '../../workers/handlers/generate-invoice-documents.js';
 import { expectRefusal } from '../helpers/assertions.js';
@@ -254,9 +255,20 @@ test.serial(
   },
 );
 
+/** The queued (not yet started) jobs of a queue that name this id in their payload, highest priority first. */
+async function queuedJobs(queue: string, field: string, id: string): Promise<{ id: string; priority: number }[]> {
+  const { rows } = await app.ownerDb.raw(
+    `select id, priority from ${BOSS_SCHEMA}.job where name = ? and state = 'created' and data->>? = ? order by priority desc`,
+    [queue, field, id],
+  );
+  return rows;
+}
+
 test.serial(
-  'more lines than a request renders: 409 DOCUMENT_NOT_READY with Retry-After until the worker has made them',
+  'more lines than a request renders: 409 DOCUMENT_NOT_READY with Retry-After, the job moved to the front of the queue once a minute',
   async (t) => {
+    // Other invoices' documents queued first: the backlog a long invoice would otherwise wait behind.
+    for (let i = 0; i < 3; i++) await createInvoice(app.request, tenant.keys.sk_test);
     // The tenant route computes the totals of this long body.
     const { total_ht, total_tax, total_ttc, lines, ...base } = invoiceBody();
     const long = Array.from({ length: ON_DEMAND_MAX_LINES + 1 }, (_, i) => ({
@@ -271,15 +283,50 @@ test.serial(
     );
     const created = await readJson(res);
     t.is(res.status, 201, JSON.stringify(created));
-    const pending = await get(`/api/v1/invoices/${created.data.id}/download/pdf`);
+    const id = created.data.id;
+    const queue = 'generate-invoice-documents';
+    t.is((await queuedJobs(queue, 'invoiceId', id)).length, 1, 'the job queued at creation');
+
+    const pending = await get(`/api/v1/invoices/${id}/download/pdf`);
     t.is(pending.headers.get('retry-after'), '2');
     await expectRefusal(t, pending, 409, 'DOCUMENT_NOT_READY');
-    t.deepEqual(await listInvoiceDocuments(app.ownerDb, created.data.id), []);
-    const job = (await generateInvoiceDocumentsJob(
-      { tenantId: tenant.tenantId, invoiceId: created.data.id },
+    t.deepEqual(await listInvoiceDocuments(app.ownerDb, id), []);
+    // Asked again within the minute: still one job ahead of the queue, not one per request.
+    await expectRefusal(t, await get(`/api/v1/invoices/${id}/download/converted`), 409, 'DOCUMENT_NOT_READY');
+    const queued = await queuedJobs(queue, 'invoiceId', id);
+    t.is(queued.length, 2, 'the creation job and one job ahead of the queue');
+    t.true(queued[0].priority > 0, `priority ${queued[0].priority}`);
+
+    // The worker's next fetch is that job, ahead of the invoices queued before.
+    const [next] = await app.deps.boss.fetch<{ invoiceId: string; tenantId: string }>(queue, { batchSize: 1 });
+    t.is(next?.data.invoiceId, id);
+    const job = (await generateInvoiceDocumentsJob(next.data, app.deps)) as GeneratedDocuments;
+    await app.deps.boss.complete(queue, next.id);
+    t.is(job.documents_status, 'ready');
+    await download(t, `/api/v1/invoices/${id}/download/pdf`);
+    const skipped = (await generateInvoiceDocumentsJob(
+      { tenantId: tenant.tenantId, invoiceId: id },
       app.deps,
     )) as GeneratedDocuments;
-    t.is(job.documents_status, 'ready');
-    await download(t, `/api/v1/invoices/${created.data.id}/download/pdf`);
+    t.is(skipped.documents_status, 'skipped', 'the creation job finds the files made');
+
+    // A credit note of every line is as long: the same.
+    const note = await createCreditNote(app.request, tenant.keys.sk_test, created.data);
+    t.is(note.documents_status, 'pending');
+    const noteQueue = 'generate-credit-note-documents';
+    const refused = await get(`/api/v1/credit-notes/${note.id}/download`);
+    t.is(refused.headers.get('retry-after'), '2');
+    await expectRefusal(t, refused, 409, 'DOCUMENT_NOT_READY');
+    await expectRefusal(t, await get(`/api/v1/credit-notes/${note.id}/download?type=cii`), 409, 'DOCUMENT_NOT_READY');
+    const noteJobs = await queuedJobs(noteQueue, 'creditNoteId', note.id);
+    t.is(noteJobs.length, 2);
+    t.true(noteJobs[0].priority > 0);
+    const [noteJob] = await app.deps.boss.fetch<{ creditNoteId: string; tenantId: string }>(noteQueue, {
+      batchSize: 1,
+    });
+    t.is(noteJob?.data.creditNoteId, note.id);
+    await generateCreditNoteDocumentsJob(noteJob.data, app.deps);
+    await app.deps.boss.complete(noteQueue, noteJob.id);
+    await downloadFile(t, `/api/v1/credit-notes/${note.id}/download`, 'application/pdf');
   },
 );

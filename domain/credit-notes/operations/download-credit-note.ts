@@ -11,7 +11,7 @@ import { creditNoteFilesOnDemand } from '../credit-note-files-on-demand.js';
 export const downloadCreditNote = defineQuery<CreditNoteDownloadInput, FileOutput | DownloadLink>({
   name: 'download_credit_note',
   summary:
-    'A file of a credit note, its bytes in the response: `pdf` (default, the readable PDF, as the specification says), `facturx` (Factur-X PDF/A-3), `ubl` (UBL 2.1 CreditNote) or `cii` (CII, type 381). With `link=true`, a JSON `{url, expires_at}` instead: a link to the file, valid 15 minutes without credentials. Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed.',
+    'A file of a credit note, its bytes in the response: `pdf` (default, the readable PDF, as the specification says), `facturx` (Factur-X PDF/A-3), `ubl` (UBL 2.1 CreditNote) or `cii` (CII, type 381). With `link=true`, a JSON `{url, expires_at}` instead: a link to the file, valid 15 minutes without credentials. Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After, their job moved to the front of the document queue, until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed.',
   input: 'CreditNoteDownloadInput',
   output: 'CreditNoteFile',
   callers: ['user', 'tenant'],

@@ -5,7 +5,7 @@ import { issueDownloadLink } from '../invoice-files.js';
 export const getInvoiceDownloadLink = defineQuery<InvoiceDownloadInput, DownloadLink>({
   name: 'get_invoice_download_link',
   summary:
-    'A link to one file of an invoice, valid 15 minutes without credentials: `original` (the uploaded file), `converted` (its Factur-X, UBL or CII file) or `pdf` (readable). Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed.',
+    'A link to one file of an invoice, valid 15 minutes without credentials: `original` (the uploaded file), `converted` (its Factur-X, UBL or CII file) or `pdf` (readable). Files not generated yet are generated for the call (up to 200 lines; longer documents answer 409 DOCUMENT_NOT_READY with Retry-After, their job moved to the front of the document queue, until the worker has made them); 409 DOCUMENT_GENERATION_FAILED, with the reason, if their generation failed.',
   input: 'InvoiceDownloadInput',
   output: 'DownloadLink',
   callers: ['user', 'tenant'],
