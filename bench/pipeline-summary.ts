@@ -74,15 +74,15 @@ function ceiling(outcome: BacklogOutcome, workers: number): number | null {
 
 /** The phases whose creation outran what the machine sustains end to end, said as such; null if none did. */
 function outpaced(phases: PhaseReport[]): string | null {
-  const over = phases.filter((p) => p.cpu !== null && p.creation.requests_per_s > p.cpu.sustainable_invoices_per_s);
-  if (over.length === 0) return null;
-  return over
-    .map(
-      (p) =>
-        `${p.tenants} tenant(s), ${p.workers} worker(s): created at ${p.creation.requests_per_s}/s, the machine sustains ` +
-        `${p.cpu?.sustainable_invoices_per_s}/s end to end (${p.cpu?.machine_ms_per_invoice} ms of CPU per invoice on ${p.cpu?.cores} cores)`,
-    )
-    .join('; ');
+  const over = phases.flatMap(({ cpu, creation, tenants, workers }) =>
+    cpu !== null && creation.requests_per_s > cpu.sustainable_invoices_per_s
+      ? [
+          `${tenants} tenant(s), ${workers} worker(s): created at ${creation.requests_per_s}/s, the machine sustains ` +
+            `${cpu.sustainable_invoices_per_s}/s end to end (${cpu.machine_ms_per_invoice} ms of CPU per invoice on ${cpu.cores} cores)`,
+        ]
+      : [],
+  );
+  return over.length === 0 ? null : over.join('; ');
 }
 
 function ceilingNote(scaling: PipelineSummary['scaling'], tenants: number): string | null {
@@ -90,6 +90,10 @@ function ceilingNote(scaling: PipelineSummary['scaling'], tenants: number): stri
   if (one.ceiling === null || many.ceiling === null) return null;
   return `one worker's drain kept the machine so busy that two can do at most ${one.ceiling}× (one tenant) and ${many.ceiling}× (${tenants} tenants)`;
 }
+
+/** A target's note: the notes that apply, in one line; none when none does. */
+const notes = (...parts: (string | null)[]): string | undefined =>
+  parts.filter((part) => part !== null).join('; ') || undefined;
 
 /** The ratios and the team's targets, from the pipeline, the in-process renderers and the floor. */
 export function summarizePipeline(
@@ -151,28 +155,24 @@ export function summarizePipeline(
     '<= 1000',
     load.p99,
     (v) => v <= 1000,
-    [
+    notes(
       load.unstarted > 0
         ? `${load.unstarted} jobs never started within the timeouts: the p99 is a lower bound (their wait until the end)`
         : null,
       outpaced(loadPhases),
-    ]
-      .filter((note) => note !== null)
-      .join('; ') || undefined,
+    ),
   );
   if (load.unstarted > 0) t.pickup_p99_load_ms.met = false;
   t.two_workers_speedup = check(
     '>= 1.6',
     worst(summary.scaling.one_tenant.speedup, summary.scaling.many_tenants.speedup),
     (v) => v >= 1.6,
-    [
+    notes(
       parallelism
         ? `on this machine two processes rendering at once, nothing else running, did ${parallelism.speedup}× one alone`
         : null,
       ceilingNote(summary.scaling, pipeline.settings.tenants),
-    ]
-      .filter((note) => note !== null)
-      .join('; ') || undefined,
+    ),
   );
   t.invoice_create_vs_floor = check(
     '>= 1.0',
