@@ -92,6 +92,30 @@ export async function documentsPerSecond(pool: pg.Pool, window: QueueWindow): Pr
   return Math.round((completed / span) * 10) / 10;
 }
 
+/**
+ * The same after the first `skip` completions: from the `skip`-th completion to the last, the
+ * documents completed in between. What a worker does once its JIT is warm, as the in-process rate
+ * is measured after a warm-up; 0 when fewer than `skip` + 1 documents were completed.
+ */
+export async function documentsPerSecondAfter(pool: pg.Pool, window: QueueWindow, skip: number): Promise<number> {
+  if (skip === 0) return documentsPerSecond(pool, window);
+  const { rows } = await pool.query<{ completed: number; span: number | null }>(
+    `with done as (
+       select completed_on, row_number() over (order by completed_on) as n
+         from ${BOSS_SCHEMA}.job
+        where name = 'generate-invoice-documents' and state = 'completed'
+          and data->>'tenantId' = any($1) and created_on >= $2
+     )
+     select count(*) filter (where n > $3)::int as completed,
+            extract(epoch from max(completed_on) - max(completed_on) filter (where n = $3)) as span
+       from done`,
+    [window.tenantIds, window.since, skip],
+  );
+  const { completed, span } = rows[0];
+  if (completed === 0 || !span) return 0;
+  return Math.round((completed / span) * 10) / 10;
+}
+
 /** The database's clock, so that windows compare with pg-boss's timestamps and not the bench's. */
 export async function databaseNow(pool: pg.Pool): Promise<Date> {
   return (await pool.query<{ now: Date }>('select clock_timestamp() as now')).rows[0].now;

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { BOSS_SCHEMA } from '../domain/shared/boss.js';
 import { type CpuReading, clusterCpu, machineCpu, processCpu, processRunQueueWait } from './cpu-meter.js';
 import { createInvoices, type LoadTenant } from './invoice-load.js';
-import { databaseNow, documentsPerSecond, type QueueWindow } from './job-pickup.js';
+import { databaseNow, documentsPerSecond, documentsPerSecondAfter, type QueueWindow } from './job-pickup.js';
 import { log } from './log.js';
 import type { ServiceOptions } from './web-server.js';
 import { startWorkerProcesses } from './worker-processes.js';
@@ -33,6 +33,25 @@ export interface BacklogReport {
    * runnable, for a core: the share of the machine they did not get. Null when unreadable.
    */
   worker_wait_for_cpu_ms_per_document: number | null;
+  /**
+   * The same once the workers are warm: after their first `after_documents` (`backlog_warm_up` per
+   * worker process), which a fresh process renders on a cold JIT. The in-process rate it compares with is
+   * measured after a warm-up too, and a worker that has run for a while is warm. Null when the
+   * backlog was not larger than the warm-up.
+   */
+  warm: WarmDrain | null;
+}
+
+export interface WarmDrain {
+  after_documents: number;
+  /** Documents made after the warm-up, and the seconds they took (from the bench's polls). */
+  documents: number;
+  seconds: number;
+  documents_per_s: number;
+  worker_cpu_ms_per_document: number | null;
+  database_cpu_ms_per_document: number | null;
+  machine_cpu_ms_per_document: number | null;
+  worker_wait_for_cpu_ms_per_document: number | null;
 }
 
 export interface BacklogOptions {
@@ -42,6 +61,8 @@ export interface BacklogOptions {
   service: ServiceOptions;
   tenants: LoadTenant[];
   workers: number;
+  /** Documents per worker process left out of the `warm` figures. */
+  warmUp: number;
   count: number;
   prefix: string;
   connections: number;
@@ -79,8 +100,17 @@ export async function measureBacklog(options: BacklogOptions): Promise<BacklogRe
   const workers = await startWorkerProcesses(options.workers, options.databaseUrl, options.service);
   const workerCpu: CpuReading = () => sumOf(workers.pids.map((pid) => processCpu(pid)()));
   const workerWait: CpuReading = () => sumOf(workers.pids.map((pid) => processRunQueueWait(pid)()));
-  const cpuBefore = { worker: workerCpu(), database: database(), wait: workerWait(), machine: machineCpu() };
+  const readCpu = (): CpuReadings => ({
+    worker: workerCpu(),
+    database: database(),
+    wait: workerWait(),
+    machine: machineCpu(),
+  });
+  const cpuBefore = readCpu();
   const started = performance.now();
+  const warmUp = options.warmUp * options.workers;
+  let warmAt: { at: number; ready: number; cpu: CpuReadings } | null =
+    warmUp === 0 ? { at: started, ready: 0, cpu: cpuBefore } : null;
   let ready = 0;
   let drainedAt: number | null = null;
   let cpuAfter = cpuBefore;
@@ -88,6 +118,9 @@ export async function measureBacklog(options: BacklogOptions): Promise<BacklogRe
     const deadline = started + options.timeoutMs;
     while (performance.now() < deadline) {
       ready = await readyCount(pool, prefix, window);
+      if (warmAt === null && ready >= warmUp && ready < creation.created) {
+        warmAt = { at: performance.now(), ready, cpu: readCpu() };
+      }
       if (ready >= creation.created) {
         drainedAt = performance.now();
         break;
@@ -95,9 +128,23 @@ export async function measureBacklog(options: BacklogOptions): Promise<BacklogRe
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   } finally {
-    cpuAfter = { worker: workerCpu(), database: database(), wait: workerWait(), machine: machineCpu() };
+    cpuAfter = readCpu();
     await workers.stop();
   }
+  const warmDocuments = warmAt === null || drainedAt === null ? 0 : ready - warmAt.ready;
+  const warm: WarmDrain | null =
+    warmAt === null || drainedAt === null || warmDocuments === 0
+      ? null
+      : {
+          after_documents: warmAt.ready,
+          documents: warmDocuments,
+          seconds: Math.round(drainedAt - warmAt.at) / 1000,
+          documents_per_s: await documentsPerSecondAfter(pool, window, warmAt.ready),
+          worker_cpu_ms_per_document: perDocument(warmAt.cpu.worker, cpuAfter.worker, warmDocuments),
+          database_cpu_ms_per_document: perDocument(warmAt.cpu.database, cpuAfter.database, warmDocuments),
+          machine_cpu_ms_per_document: perDocument(warmAt.cpu.machine, cpuAfter.machine, warmDocuments),
+          worker_wait_for_cpu_ms_per_document: perDocument(warmAt.cpu.wait, cpuAfter.wait, warmDocuments),
+        };
   const report: BacklogReport = {
     tenants: options.tenants.length,
     workers: options.workers,
@@ -109,13 +156,24 @@ export async function measureBacklog(options: BacklogOptions): Promise<BacklogRe
     database_cpu_ms_per_document: perDocument(cpuBefore.database, cpuAfter.database, ready),
     machine_cpu_ms_per_document: perDocument(cpuBefore.machine, cpuAfter.machine, ready),
     worker_wait_for_cpu_ms_per_document: perDocument(cpuBefore.wait, cpuAfter.wait, ready),
+    warm,
   };
   log(
     `${label}: ${report.documents_ready} of ${queued} ready, ${report.documents_per_s} documents/s, CPU ms per document: ` +
       `worker ${report.worker_cpu_ms_per_document} (waiting for a core ${report.worker_wait_for_cpu_ms_per_document}), ` +
-      `database ${report.database_cpu_ms_per_document}, machine ${report.machine_cpu_ms_per_document}`,
+      `database ${report.database_cpu_ms_per_document}, machine ${report.machine_cpu_ms_per_document}` +
+      (warm === null
+        ? ''
+        : `; warm (after ${warm.after_documents}): ${warm.documents_per_s} documents/s, machine ${warm.machine_cpu_ms_per_document}`),
   );
   return report;
+}
+
+interface CpuReadings {
+  worker: number | null;
+  database: number | null;
+  wait: number | null;
+  machine: number | null;
 }
 
 /** Through the tenants' list index: polled, it must not cost the database a scan. */

@@ -22,6 +22,8 @@ export interface PipelineSettings {
   drain_timeout_s: number;
   idle_invoices: number;
   idle_timeout_s: number;
+  /** Documents per worker process a backlog's `warm` figures leave out (its workers start cold). */
+  backlog_warm_up: number;
   total_timeout_s: number;
 }
 
@@ -34,6 +36,7 @@ export function pipelineSettings(): PipelineSettings {
     drain_timeout_s: envInt('BENCH_PIPELINE_DRAIN_TIMEOUT', 30, 1),
     idle_invoices: envInt('BENCH_PIPELINE_IDLE_INVOICES', 5, 0),
     idle_timeout_s: envInt('BENCH_PIPELINE_IDLE_TIMEOUT', 10, 1),
+    backlog_warm_up: envInt('BENCH_PIPELINE_BACKLOG_WARMUP', 200, 0),
     total_timeout_s: envInt('BENCH_PIPELINE_TIMEOUT', 420, 10),
   };
 }
@@ -166,6 +169,7 @@ export async function measurePipeline(settings: PipelineSettings): Promise<Pipel
           service,
           tenants: group,
           workers,
+          warmUp: settings.backlog_warm_up,
           count: settings.invoices,
           prefix: `P${phase}`,
           connections: settings.connections,
