@@ -34,10 +34,10 @@ export interface BacklogReport {
    */
   worker_wait_for_cpu_ms_per_document: number | null;
   /**
-   * The same once the workers are warm: after their first `after_documents` (`backlog_warm_up` per
-   * worker process), which a fresh process renders on a cold JIT. The in-process rate it compares with is
-   * measured after a warm-up too, and a worker that has run for a while is warm. Null when the
-   * backlog was not larger than the warm-up.
+   * The same once the workers are warm: after their first `after_documents` (`backlog_warm_up`
+   * per worker process), which a fresh process renders on a cold JIT. The in-process rate it
+   * compares with is measured after a warm-up too, and a worker that has run for a while is warm.
+   * Null when the backlog was not larger than the warm-up.
    */
   warm: WarmDrain | null;
 }

@@ -29,8 +29,9 @@ export interface PipelineSummary {
   };
   /**
    * Backlog documents per second (warm) with two worker processes ÷ with one (`speedup`), and ÷
-   * twice one (`per_worker`); `from_cold_start` the speedup over the whole drains; `ceiling` is the most a second worker could add on this machine: its cores ÷ the
-   * cores one worker's drain kept busy (worker, PostgreSQL and the kernel's work for them).
+   * twice one (`per_worker`); `from_cold_start` the speedup over the whole drains; `ceiling` is
+   * the most a second worker could add on this machine: its cores ÷ the cores one worker's warm
+   * drain kept busy (worker, PostgreSQL and the kernel's work for them).
    */
   scaling: Record<
     'one_tenant' | 'many_tenants',
@@ -71,7 +72,7 @@ function worstP99(pickups: Record<string, QueuePickup>[]): { p99: number | null;
 
 /**
  * The most `workers` worker processes can do against one on this machine: its cores ÷ the cores one
- * worker's drain kept busy, at most `workers`. Null when the machine's CPU could not be read.
+ * worker's warm drain kept busy, at most `workers`. Null when the machine's CPU could not be read.
  */
 function ceiling(outcome: BacklogOutcome, workers: number): number | null {
   const drain = warmDrain(outcome);
