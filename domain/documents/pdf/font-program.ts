@@ -10,8 +10,8 @@ export interface EmbeddedFont {
   fontName: string;
   /** The CID (= glyph id in the subset, CIDToGIDMap /Identity) of a code point; 0 when the subset lacks it. */
   cidOf(codePoint: number): number;
-  /** Four hex digits per CID, for `<...> Tj` with the Identity-H encoding. */
-  hexByCid: readonly string[];
+  /** The CIDs of text (each character's, `cidOf`) as four hex digits each, for `<...> Tj` with Identity-H. */
+  hex(text: string): string;
   /** `/W` array: each CID's advance in glyph space, equal to the font program's `hmtx` (PDF/A-3 6.2.11.5). */
   widths: string;
   /** FontDescriptor entries other than /FontFile2. */
@@ -23,6 +23,8 @@ export interface EmbeddedFont {
   toUnicode: Buffer;
 }
 
+const NOT_LOOKED_UP = -2;
+
 /**
  * One TrueType font parsed once per process: glyph advances for layout (cached per code point) and
  * subsets to embed. Text is laid out glyph by glyph without shaping (no kerning or ligatures), which
@@ -31,8 +33,9 @@ export interface EmbeddedFont {
 export class FontProgram {
   readonly scale: number;
   private readonly font: fontkit.Font;
-  // BMP advances in 1/1000 em; NaN = not looked up yet, -1 = the font has no glyph
-  private readonly bmpAdvances = new Float64Array(0x10000).fill(Number.NaN);
+  // Advances in millionths of an em (integers, so reading one allocates nothing); -1 = the font has
+  // no glyph, NOT_LOOKED_UP = not looked up yet
+  private readonly bmpAdvances = new Int32Array(0x10000).fill(NOT_LOOKED_UP);
   private readonly astralAdvances = new Map<number, number>();
 
   constructor(sfnt: Buffer) {
@@ -42,9 +45,18 @@ export class FontProgram {
 
   /** The advance of a code point in 1/1000 em, or -1 when the font has no glyph for it. */
   advance(codePoint: number): number {
+    const micro = this.advanceMicro(codePoint);
+    return micro < 0 ? -1 : micro / 1000;
+  }
+
+  /**
+   * The advance in millionths of an em (an integer), or -1 when the font has no glyph: what
+   * `textWidth` sums, exactly, a character at a time.
+   */
+  advanceMicro(codePoint: number): number {
     if (codePoint < 0x10000) {
       const known = this.bmpAdvances[codePoint];
-      if (!Number.isNaN(known)) return known;
+      if (known !== NOT_LOOKED_UP) return known;
       const width = this.lookUp(codePoint);
       this.bmpAdvances[codePoint] = width;
       return width;
@@ -55,6 +67,11 @@ export class FontProgram {
       this.astralAdvances.set(codePoint, width);
     }
     return width;
+  }
+
+  /** Whether the font has a glyph for a code point. */
+  hasGlyph(codePoint: number): boolean {
+    return this.advanceMicro(codePoint) >= 0;
   }
 
   /** Embeds the glyphs of these code points (each must have a glyph: check `advance` first). */
@@ -77,10 +94,12 @@ export class FontProgram {
     }
     const program = stripHinting(Buffer.from(subset.encode()));
     const fontName = `${subsetTag(this.font.postscriptName, unicodeByCid)}+${this.font.postscriptName}`;
+    const cidOf = (codePoint: number): number =>
+      codePoint < 0x10000 ? bmpCids[codePoint] : (astralCids.get(codePoint) ?? 0);
     return {
       fontName,
-      cidOf: (codePoint) => (codePoint < 0x10000 ? bmpCids[codePoint] : (astralCids.get(codePoint) ?? 0)),
-      hexByCid: widthByCid.map((_, cid) => cid.toString(16).padStart(4, '0')),
+      cidOf,
+      hex: (text) => cidsAsHex(text, cidOf),
       widths: `[0 [${widthByCid.join(' ')}]]`,
       descriptor: this.descriptor(fontName),
       fontFile: deflateSync(program),
@@ -89,9 +108,10 @@ export class FontProgram {
     };
   }
 
+  /** In millionths of an em: the width in 1/1000 em to three decimals, as the PDF's /W gives it. */
   private lookUp(codePoint: number): number {
     if (!this.font.hasGlyphForCodePoint(codePoint)) return -1;
-    return round(this.font.glyphForCodePoint(codePoint).advanceWidth * this.scale);
+    return Math.round(this.font.glyphForCodePoint(codePoint).advanceWidth * this.scale * 1000);
   }
 
   private descriptor(fontName: string): string {
@@ -110,6 +130,26 @@ export class FontProgram {
 }
 
 const round = (value: number): number => Math.round(value * 1000) / 1000;
+
+/** Two bytes per CID, reused from one text to the next: a page shows thousands of characters. */
+let cidBytes = Buffer.allocUnsafe(512);
+
+/**
+ * Big-endian CIDs written as bytes and hex-encoded in one call: building the string four digits at
+ * a time made a string per character, a fifth of all a rendering allocated.
+ */
+function cidsAsHex(text: string, cidOf: (codePoint: number) => number): string {
+  if (cidBytes.length < text.length * 2) cidBytes = Buffer.allocUnsafe(text.length * 4);
+  let length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const codePoint = text.codePointAt(i)!;
+    if (codePoint > 0xffff) i++;
+    const cid = cidOf(codePoint);
+    cidBytes[length++] = cid >> 8;
+    cidBytes[length++] = cid & 0xff;
+  }
+  return cidBytes.toString('hex', 0, length);
+}
 
 function subsetTag(postscriptName: string, unicodeByCid: readonly number[]): string {
   const digest = createHash('sha256')

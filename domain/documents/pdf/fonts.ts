@@ -32,7 +32,7 @@ function loadFace(file: string): Face {
   const program = new FontProgram(woffToSfnt(readFileSync(path)));
   const tierOfBmp = new Uint8Array(0x10000).fill(OUTSIDE_TIERS);
   const tiers = TIERS.map((codePoints, tier) => {
-    const held = codePoints.filter((codePoint) => program.advance(codePoint) >= 0);
+    const held = codePoints.filter((codePoint) => program.hasGlyph(codePoint));
     for (const codePoint of held) if (tierOfBmp[codePoint] === OUTSIDE_TIERS) tierOfBmp[codePoint] = tier;
     return { held, font: program.subset(held) };
   });

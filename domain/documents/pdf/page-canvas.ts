@@ -68,11 +68,8 @@ export class PageCanvas {
         out += op.content;
         continue;
       }
-      const font = fonts[op.face];
-      let hex = '';
-      for (const char of op.text) hex += font.hexByCid[font.cidOf(char.codePointAt(0)!)];
       const name = op.face === 'bold' ? 'B' : 'R';
-      out += `BT ${rgb(op.color)} rg /${name} ${op.size} Tf ${n(op.x)} ${n(op.y)} Td <${hex}> Tj ET\n`;
+      out += `BT ${rgb(op.color)} rg /${name} ${op.size} Tf ${n(op.x)} ${n(op.y)} Td <${fonts[op.face].hex(op.text)}> Tj ET\n`;
     }
     return out;
   }

@@ -7,23 +7,41 @@ import { REPLACEMENT_CHARACTER } from './fonts.js';
  * U+FFFD. Line breaks are kept for `wrapText`.
  */
 export function cleanText(program: FontProgram, text: string): string {
+  if (isPrintable(program, text)) return text;
   let out = '';
   for (const char of text.normalize('NFC')) {
     const codePoint = char.codePointAt(0)!;
     if (codePoint === 0x0a) out += '\n';
     else if (codePoint === 0x09) out += ' ';
     else if (codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0)) continue;
-    else if (program.advance(codePoint) < 0) out += String.fromCodePoint(REPLACEMENT_CHARACTER);
+    else if (!program.hasGlyph(codePoint)) out += String.fromCodePoint(REPLACEMENT_CHARACTER);
     else out += char;
   }
   return out;
 }
 
+/**
+ * Whether `cleanText` would return the text as it is: no control character, a glyph for every
+ * character, and nothing NFC could change (every UTF-16 unit below U+0300, where no character
+ * composes or decomposes under NFC). Most of an invoice's texts, checked without a copy.
+ */
+function isPrintable(program: FontProgram, text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x20 || unit >= 0x300 || (unit >= 0x7f && unit < 0xa0) || !program.hasGlyph(unit)) return false;
+  }
+  return true;
+}
+
 /** The width in points of cleaned text at a font size. */
 export function textWidth(program: FontProgram, text: string, size: number): number {
-  let units = 0;
-  for (const char of text) units += program.advance(char.codePointAt(0)!);
-  return (units * size) / 1000;
+  let micro = 0;
+  for (let i = 0; i < text.length; i++) {
+    const codePoint = text.codePointAt(i)!;
+    if (codePoint > 0xffff) i++;
+    micro += program.advanceMicro(codePoint);
+  }
+  return (micro * size) / 1_000_000;
 }
 
 /**

@@ -32,10 +32,7 @@ export class BlockFonts {
 
   /** The text as a hex string of CIDs, for `Tj` with the Identity-H encoding. */
   hex(face: FaceName, text: string): string {
-    const font = this.embedded()[face];
-    let out = '';
-    for (const char of text) out += font.hexByCid[font.cidOf(char.codePointAt(0) as number)];
-    return `<${out}>`;
+    return `<${this.embedded()[face].hex(text)}>`;
   }
 }
 
