@@ -74,7 +74,7 @@ export class FontProgram {
     return this.advanceMicro(codePoint) >= 0;
   }
 
-  /** Embeds the glyphs of these code points (each must have a glyph: check `advance` first). */
+  /** Embeds the glyphs of these code points (each must have a glyph: check `hasGlyph` first). */
   subset(codePoints: Iterable<number>): EmbeddedFont {
     const subset = this.font.createSubset();
     const bmpCids = new Uint16Array(0x10000);
