@@ -4,7 +4,7 @@ import { AppError } from '../shared/app-error.js';
 import type { FileOutput } from '../shared/file-output.js';
 import { defineQuery } from '../shared/operation.js';
 import { findCreditNoteDocument } from './credit-note-documents.js';
-import { findReadableCreditNote } from './credit-note-store.js';
+import { findReadableCreditNoteRow } from './credit-note-store.js';
 
 /**
  * The bytes of one file of a credit note the caller may read, in a read-only transaction of its
@@ -18,7 +18,7 @@ export const readCreditNoteFile = defineQuery<CreditNoteDownloadInput, FileOutpu
   callers: ['user', 'tenant'],
   scope: 'invoices',
   async run({ id, type }, ctx) {
-    const { creditNote } = await findReadableCreditNote(ctx.tx, invoiceReaderOf(ctx.caller), id);
+    const creditNote = await findReadableCreditNoteRow(ctx.tx, invoiceReaderOf(ctx.caller), id);
     const kind = type ?? 'pdf';
     const document = await findCreditNoteDocument(ctx.tx, creditNote.id, kind);
     if (!document) {

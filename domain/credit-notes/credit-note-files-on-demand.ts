@@ -11,7 +11,7 @@ import { execute } from '../shared/execute.js';
 import { defineCommand, defineQuery, type OperationContext } from '../shared/operation.js';
 import { type CreditNoteDocumentInfo, listCreditNoteDocuments } from './credit-note-documents.js';
 import type { CreditNoteRow, StoredCreditNote } from './credit-note-row.js';
-import { findReadableCreditNote } from './credit-note-store.js';
+import { findReadableCreditNoteRow, withLines } from './credit-note-store.js';
 import { recordCreditNoteRendering, renderCreditNote } from './generated-credit-note-documents.js';
 
 /** A credit note and the files it has, without their bytes. */
@@ -26,7 +26,7 @@ export interface CreditNoteFiles {
  */
 const readCreditNoteFiles = defineQuery<
   CreditNoteIdInput,
-  CreditNoteFiles & { stored: StoredCreditNote; invoice: StoredInvoice | null }
+  CreditNoteFiles & { pending: { stored: StoredCreditNote; invoice: StoredInvoice } | null }
 >({
   name: 'read_credit_note_files',
   summary: 'A credit note you may read, with the files it has (a download link step).',
@@ -35,11 +35,15 @@ const readCreditNoteFiles = defineQuery<
   callers: ['user', 'tenant'],
   scope: 'invoices',
   async run({ id }, ctx) {
-    const stored = await findReadableCreditNote(ctx.tx, invoiceReaderOf(ctx.caller), id);
-    const c = stored.creditNote;
-    const invoice =
-      c.documents_status === 'pending' ? await findInvoice(ctx.tx, { tenantId: c.tenant_id }, c.invoice_id) : null;
-    return { creditNote: c, documents: await listCreditNoteDocuments(ctx.tx, id), stored, invoice };
+    const c = await findReadableCreditNoteRow(ctx.tx, invoiceReaderOf(ctx.caller), id);
+    const pending =
+      c.documents_status === 'pending'
+        ? {
+            stored: await withLines(ctx.tx, c),
+            invoice: await findInvoice(ctx.tx, { tenantId: c.tenant_id }, c.invoice_id),
+          }
+        : null;
+    return { creditNote: c, documents: await listCreditNoteDocuments(ctx.tx, id), pending };
   },
 });
 
@@ -57,11 +61,11 @@ const recordOnDemand = (outcome: RenderOutcome) =>
     callers: ['user', 'tenant'],
     scope: 'invoices',
     async run({ id }, ctx) {
-      const locked = await findReadableCreditNote(ctx.tx, invoiceReaderOf(ctx.caller), id, { forUpdate: true });
+      const locked = await findReadableCreditNoteRow(ctx.tx, invoiceReaderOf(ctx.caller), id, { forUpdate: true });
       const creditNote =
-        locked.creditNote.documents_status === 'pending'
-          ? (await recordCreditNoteRendering(ctx, locked.creditNote, outcome)).creditNote
-          : locked.creditNote;
+        locked.documents_status === 'pending'
+          ? (await recordCreditNoteRendering(ctx, locked, outcome)).creditNote
+          : locked;
       return { creditNote, documents: await listCreditNoteDocuments(ctx.tx, id) };
     },
   });
@@ -78,7 +82,7 @@ const queueCreditNoteFilesFirst = defineCommand<CreditNoteIdInput, CreditNoteFil
   callers: ['user', 'tenant'],
   scope: 'invoices',
   async run({ id }, ctx) {
-    const { creditNote } = await findReadableCreditNote(ctx.tx, invoiceReaderOf(ctx.caller), id);
+    const creditNote = await findReadableCreditNoteRow(ctx.tx, invoiceReaderOf(ctx.caller), id);
     if (creditNote.documents_status === 'pending') {
       await ctx.jobs.sendFirst(
         'generate-credit-note-documents',
@@ -97,14 +101,13 @@ const queueCreditNoteFilesFirst = defineCommand<CreditNoteIdInput, CreditNoteFil
  * ON_DEMAND_MAX_LINES lines is left to the worker, its job moved ahead of the queue's backlog.
  */
 export async function creditNoteFilesOnDemand(ctx: OperationContext, id: string): Promise<CreditNoteFiles> {
-  const read = await execute(readCreditNoteFiles, { id }, ctx.caller, ctx.deps);
-  const { invoice } = read;
-  if (read.creditNote.documents_status !== 'pending' || !invoice) return read;
-  if (read.stored.lines.length > ON_DEMAND_MAX_LINES) {
+  const { pending, ...read } = await execute(readCreditNoteFiles, { id }, ctx.caller, ctx.deps);
+  if (!pending) return read;
+  if (pending.stored.lines.length > ON_DEMAND_MAX_LINES) {
     return execute(queueCreditNoteFilesFirst, { id }, ctx.caller, ctx.deps);
   }
   const started = performance.now();
-  const outcome = await renderCreditNote(read.stored, () => invoice, ctx.log);
+  const outcome = await renderCreditNote(pending.stored, () => pending.invoice, ctx.log);
   ctx.log.info(
     { credit_note_id: id, render_ms: Math.round((performance.now() - started) * 100) / 100 },
     'credit note documents rendered for a download',

@@ -116,6 +116,16 @@ export async function findReadableCreditNote(
   id: string,
   options: { forUpdate?: boolean; includeDeleted?: boolean } = {},
 ): Promise<StoredCreditNote> {
+  return withLines(tx, await findReadableCreditNoteRow(tx, reader, id, options));
+}
+
+/** The same without its lines, for what reads or changes the credit note's own columns only. */
+export async function findReadableCreditNoteRow(
+  tx: Knex,
+  reader: InvoiceReader,
+  id: string,
+  options: { forUpdate?: boolean; includeDeleted?: boolean } = {},
+): Promise<CreditNoteRow> {
   const query = tx('credit_notes').where({ id, tenant_id: reader.tenantId });
   if (reader.environment) query.andWhere({ environment: reader.environment });
   if (reader.subTenantId) query.andWhere({ sub_tenant_id: reader.subTenantId });
@@ -124,7 +134,7 @@ export async function findReadableCreditNote(
   if (options.forUpdate) query.forUpdate();
   const creditNote = await query.first<CreditNoteRow | undefined>();
   if (!creditNote) throw new AppError('NOT_FOUND', 'No such credit note.');
-  return withLines(tx, creditNote);
+  return creditNote;
 }
 
 /** A credit note row with its lines and its invoice's number. */

@@ -18,9 +18,14 @@ export { prepareInvoice } from './invoice.js';
 export { auditInvoice } from './invoice-audit.js';
 export { DOWNLOAD_LINK_TTL_SECONDS } from './invoice-files.js';
 export { invoiceOwnerOf } from './invoice-owner.js';
-export { findReadableInvoice, type InvoiceReader, invoiceReaderOf } from './invoice-queries.js';
+export {
+  findReadableInvoice,
+  findReadableInvoiceRow,
+  type InvoiceReader,
+  invoiceReaderOf,
+} from './invoice-queries.js';
 export type { InvoiceLineRow, InvoiceRow, StoredInvoice } from './invoice-row.js';
-export { findInvoice, type InvoiceOwner, lineColumns, linesOf } from './invoice-store.js';
+export { findInvoice, findInvoiceRow, type InvoiceOwner, lineColumns, linesOf } from './invoice-store.js';
 export { type InvoiceView, toInvoiceView } from './invoice-view.js';
 export { type InvoiceKind, issueInvoice } from './issue-invoice.js';
 export { ORIGINAL_FILE_MAX_BYTES } from './original-file.js';

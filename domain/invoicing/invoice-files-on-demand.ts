@@ -9,8 +9,9 @@ import {
   recordInvoiceRendering,
   renderInvoiceFiles,
 } from './generated-documents.js';
-import { findReadableInvoice, invoiceReaderOf } from './invoice-queries.js';
-import type { InvoiceRow, StoredInvoice } from './invoice-row.js';
+import { findReadableInvoiceRow, invoiceReaderOf } from './invoice-queries.js';
+import type { InvoiceLineRow, InvoiceRow } from './invoice-row.js';
+import { linesOfInvoice } from './invoice-store.js';
 
 /** An invoice and the files it has, without their bytes. */
 export interface InvoiceFiles {
@@ -18,17 +19,21 @@ export interface InvoiceFiles {
   documents: InvoiceDocumentInfo[];
 }
 
-/** First step: the invoice (with its lines, to render them) and its files, in a read-only transaction. */
-const readInvoiceFiles = defineQuery<InvoiceIdInput, InvoiceFiles & StoredInvoice>({
+/**
+ * First step, in a read-only transaction: the invoice and its files and, while its files are
+ * pending, its lines to render them.
+ */
+const readInvoiceFiles = defineQuery<InvoiceIdInput, InvoiceFiles & { lines: InvoiceLineRow[] | null }>({
   name: 'read_invoice_files',
-  summary: 'An invoice you may read, with its lines and the files it has (a download link step).',
+  summary: 'An invoice you may read, with the files it has (a download link step).',
   input: 'InvoiceIdInput',
   output: 'InvoiceFiles',
   callers: ['user', 'tenant'],
   scope: 'invoices',
   async run({ id }, ctx) {
-    const stored = await findReadableInvoice(ctx.tx, invoiceReaderOf(ctx.caller), id);
-    return { ...stored, documents: await listInvoiceDocuments(ctx.tx, id) };
+    const invoice = await findReadableInvoiceRow(ctx.tx, invoiceReaderOf(ctx.caller), id);
+    const lines = invoice.documents_status === 'pending' ? await linesOfInvoice(ctx.tx, id) : null;
+    return { invoice, lines, documents: await listInvoiceDocuments(ctx.tx, id) };
   },
 });
 
@@ -46,11 +51,9 @@ const recordOnDemand = (outcome: RenderOutcome) =>
     callers: ['user', 'tenant'],
     scope: 'invoices',
     async run({ id }, ctx) {
-      const locked = await findReadableInvoice(ctx.tx, invoiceReaderOf(ctx.caller), id, { forUpdate: true });
+      const locked = await findReadableInvoiceRow(ctx.tx, invoiceReaderOf(ctx.caller), id, { forUpdate: true });
       const invoice =
-        locked.invoice.documents_status === 'pending'
-          ? (await recordInvoiceRendering(ctx, locked.invoice, outcome)).invoice
-          : locked.invoice;
+        locked.documents_status === 'pending' ? (await recordInvoiceRendering(ctx, locked, outcome)).invoice : locked;
       return { invoice, documents: await listInvoiceDocuments(ctx.tx, id) };
     },
   });
@@ -69,7 +72,7 @@ const queueInvoiceFilesFirst = defineCommand<InvoiceIdInput, InvoiceFiles>({
   callers: ['user', 'tenant'],
   scope: 'invoices',
   async run({ id }, ctx) {
-    const { invoice } = await findReadableInvoice(ctx.tx, invoiceReaderOf(ctx.caller), id);
+    const invoice = await findReadableInvoiceRow(ctx.tx, invoiceReaderOf(ctx.caller), id);
     if (invoice.documents_status === 'pending') {
       await ctx.jobs.sendFirst(
         'generate-invoice-documents',
@@ -94,11 +97,11 @@ export async function invoiceFilesOnDemand(
   id: string,
   generated: boolean,
 ): Promise<InvoiceFiles> {
-  const read = await execute(readInvoiceFiles, { id }, ctx.caller, ctx.deps);
-  if (!generated || read.invoice.documents_status !== 'pending') return read;
-  if (read.lines.length > ON_DEMAND_MAX_LINES) return execute(queueInvoiceFilesFirst, { id }, ctx.caller, ctx.deps);
+  const { lines, ...read } = await execute(readInvoiceFiles, { id }, ctx.caller, ctx.deps);
+  if (!generated || !lines) return read;
+  if (lines.length > ON_DEMAND_MAX_LINES) return execute(queueInvoiceFilesFirst, { id }, ctx.caller, ctx.deps);
   const started = performance.now();
-  const outcome = await renderInvoiceFiles(read, ctx.log);
+  const outcome = await renderInvoiceFiles({ invoice: read.invoice, lines }, ctx.log);
   ctx.log.info(
     { invoice_id: id, render_ms: Math.round((performance.now() - started) * 100) / 100 },
     'invoice documents rendered for a download',

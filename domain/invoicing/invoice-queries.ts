@@ -5,7 +5,7 @@ import type { Caller, Environment } from '../shared/caller.js';
 import { type Page, paginate } from '../shared/pagination.js';
 import { readerOf } from './invoice-owner.js';
 import type { InvoiceRow, StoredInvoice } from './invoice-row.js';
-import { findInvoice, linesOf } from './invoice-store.js';
+import { findInvoiceRow, linesOf, linesOfInvoice } from './invoice-store.js';
 import { type InvoiceView, toInvoiceView } from './invoice-view.js';
 
 /**
@@ -31,11 +31,22 @@ export async function findReadableInvoice(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<StoredInvoice> {
-  const stored = await findInvoice(tx, reader, id, options);
-  if (reader.companyId && stored.invoice.company_id !== reader.companyId) {
+  const invoice = await findReadableInvoiceRow(tx, reader, id, options);
+  return { invoice, lines: await linesOfInvoice(tx, id) };
+}
+
+/** The same without its lines, for what reads or changes the invoice's own columns only. */
+export async function findReadableInvoiceRow(
+  tx: Knex,
+  reader: InvoiceReader,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<InvoiceRow> {
+  const invoice = await findInvoiceRow(tx, reader, id, options);
+  if (reader.companyId && invoice.company_id !== reader.companyId) {
     throw new AppError('NOT_FOUND', 'No such invoice.');
   }
-  return stored;
+  return invoice;
 }
 
 /** Statuses a `status` filter finds: `validated` is the user flow's name for the tenant flow's `completed`. */

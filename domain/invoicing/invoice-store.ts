@@ -186,25 +186,38 @@ async function duplicateOf(tx: Knex, n: NewInvoice): Promise<AppError> {
   );
 }
 
+type InvoiceOwnerScope = { tenantId: string; environment?: Environment | null; subTenantId?: string | null };
+
 /** One invoice of the owner with its lines, or 404. `forUpdate` locks the row for a state change. */
 export async function findInvoice(
   tx: Knex,
-  owner: { tenantId: string; environment?: Environment | null; subTenantId?: string | null },
+  owner: InvoiceOwnerScope,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<StoredInvoice> {
+  const invoice = await findInvoiceRow(tx, owner, id, options);
+  return { invoice, lines: await linesOfInvoice(tx, id) };
+}
+
+/** The same without its lines, for what reads or changes the invoice's own columns only. */
+export async function findInvoiceRow(
+  tx: Knex,
+  owner: InvoiceOwnerScope,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<InvoiceRow> {
   const query = tx('invoices').where({ id, tenant_id: owner.tenantId });
   if (owner.environment) query.andWhere({ environment: owner.environment });
   if (owner.subTenantId) query.andWhere({ sub_tenant_id: owner.subTenantId });
   if (options.forUpdate) query.forUpdate();
   const invoice = await query.first<InvoiceRow | undefined>();
   if (!invoice) throw new AppError('NOT_FOUND', 'No such invoice.');
-  const lines = await tx('invoice_lines')
-    .where({ invoice_id: id })
-    .orderBy('line_number')
-    .select<InvoiceLineRow[]>('*');
-  return { invoice, lines };
+  return invoice;
 }
+
+/** One invoice's lines, in order. */
+export const linesOfInvoice = (tx: Knex, id: string): Promise<InvoiceLineRow[]> =>
+  tx('invoice_lines').where({ invoice_id: id }).orderBy('line_number').select<InvoiceLineRow[]>('*');
 
 /** Lines of many invoices at once (list pages), grouped by invoice. */
 export async function linesOf(tx: Knex, invoiceIds: readonly string[]): Promise<Map<string, InvoiceLineRow[]>> {

@@ -1,5 +1,5 @@
 import { actorOf } from '../audit/index.js';
-import { auditInvoice, findReadableInvoice, type InvoiceReader, type InvoiceRow } from '../invoicing/index.js';
+import { auditInvoice, findReadableInvoiceRow, type InvoiceReader, type InvoiceRow } from '../invoicing/index.js';
 import { AppError } from '../shared/app-error.js';
 import type { OperationContext } from '../shared/operation.js';
 import { providerKindFor } from './einvoicing-providers.js';
@@ -13,7 +13,7 @@ import { connectionFor, simulatorConnection } from './provider-connection-store.
  * itself is the worker's, outside any transaction.
  */
 export async function submitInvoice(ctx: OperationContext, reader: InvoiceReader, id: string): Promise<InvoiceRow> {
-  const { invoice } = await findReadableInvoice(ctx.tx, reader, id, { forUpdate: true });
+  const invoice = await findReadableInvoiceRow(ctx.tx, reader, id, { forUpdate: true });
   if (invoice.direction !== 'outgoing') {
     throw new AppError(
       'INVALID_STATE',

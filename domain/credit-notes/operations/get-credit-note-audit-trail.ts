@@ -3,7 +3,7 @@ import type { InvoiceAuditTrail } from '../../../schemas/invoice-reading.js';
 import { auditTrailView } from '../../audit/index.js';
 import { invoiceReaderOf } from '../../invoicing/index.js';
 import { defineQuery } from '../../shared/operation.js';
-import { findReadableCreditNote } from '../credit-note-store.js';
+import { findReadableCreditNoteRow } from '../credit-note-store.js';
 
 /** A credit note's audit trail, read as the invoice's is (the MCP `get_audit_trail` tool). */
 export const getCreditNoteAuditTrail = defineQuery<CreditNoteIdInput, InvoiceAuditTrail>({
@@ -15,7 +15,7 @@ export const getCreditNoteAuditTrail = defineQuery<CreditNoteIdInput, InvoiceAud
   callers: ['user', 'tenant'],
   scope: 'invoices',
   async run(input, ctx) {
-    const { creditNote } = await findReadableCreditNote(ctx.tx, invoiceReaderOf(ctx.caller), input.id);
+    const creditNote = await findReadableCreditNoteRow(ctx.tx, invoiceReaderOf(ctx.caller), input.id);
     return auditTrailView(ctx.tx, 'credit_note', creditNote.id);
   },
 });

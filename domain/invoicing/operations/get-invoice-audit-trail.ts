@@ -2,7 +2,7 @@ import type { InvoiceAuditTrail } from '../../../schemas/invoice-reading.js';
 import type { InvoiceIdInput } from '../../../schemas/invoices.js';
 import { auditTrailView } from '../../audit/index.js';
 import { defineQuery } from '../../shared/operation.js';
-import { findReadableInvoice, invoiceReaderOf } from '../invoice-queries.js';
+import { findReadableInvoiceRow, invoiceReaderOf } from '../invoice-queries.js';
 
 /** Schema `InvoiceAuditTrail`: the type comes from the schema. */
 export type InvoiceAuditTrailView = InvoiceAuditTrail;
@@ -16,7 +16,7 @@ export const getInvoiceAuditTrail = defineQuery<InvoiceIdInput, InvoiceAuditTrai
   callers: ['user', 'tenant'],
   scope: 'invoices',
   async run(input, ctx) {
-    const { invoice } = await findReadableInvoice(ctx.tx, invoiceReaderOf(ctx.caller), input.id);
+    const invoice = await findReadableInvoiceRow(ctx.tx, invoiceReaderOf(ctx.caller), input.id);
     return auditTrailView(ctx.tx, 'invoice', invoice.id);
   },
 });

@@ -1,5 +1,5 @@
 import type { ConvertQuoteToBalanceInput, Quote } from '../../../schemas/quotes.js';
-import { findInvoice, type InvoiceView } from '../../invoicing/index.js';
+import { findInvoiceRow, type InvoiceView } from '../../invoicing/index.js';
 import { defineCommand } from '../../shared/operation.js';
 import { quoteOf, viewOf } from '../quote-access.js';
 import { convertToBalance } from '../quote-conversion.js';
@@ -21,7 +21,7 @@ export const convertQuoteToBalance = defineCommand<ConvertQuoteToBalanceInput, Q
     const stored = await quoteOf(ctx, input, { forUpdate: true });
     const deposits = [];
     for (const row of stored.invoices.filter((i) => i.kind === 'deposit')) {
-      const { invoice } = await findInvoice(ctx.tx, { tenantId: stored.quote.tenant_id }, row.invoice_id);
+      const invoice = await findInvoiceRow(ctx.tx, { tenantId: stored.quote.tenant_id }, row.invoice_id);
       deposits.push({ id: invoice.id, number: invoice.invoice_number, issue_date: invoice.issue_date });
     }
     const { invoice, quote } = await convertToBalance(ctx, stored, input, deposits);

@@ -1,5 +1,5 @@
 import type { InvoiceIdsInput, InvoiceTransmissionStatus } from '../../../schemas/transmission.js';
-import { findReadableInvoice, invoiceReaderOf } from '../../invoicing/index.js';
+import { findReadableInvoiceRow, invoiceReaderOf } from '../../invoicing/index.js';
 import { isAppError } from '../../shared/app-error.js';
 import { errorBody } from '../../shared/error-body.js';
 import { defineQuery } from '../../shared/operation.js';
@@ -18,7 +18,7 @@ export const bulkInvoiceStatus = defineQuery<InvoiceIdsInput, { data: InvoiceTra
     const data: InvoiceTransmissionStatus[] = [];
     for (const id of input.invoice_ids) {
       try {
-        data.push(transmissionStatusOf((await findReadableInvoice(ctx.tx, reader, id)).invoice));
+        data.push(transmissionStatusOf(await findReadableInvoiceRow(ctx.tx, reader, id)));
       } catch (err) {
         if (!isAppError(err) || err.code !== 'NOT_FOUND') throw err;
         data.push({ id, status: null, error: errorBody(err) });
