@@ -131,7 +131,7 @@ export async function measureBacklog(options: BacklogOptions): Promise<BacklogRe
     cpuAfter = readCpu();
     await workers.stop();
   }
-  const warmDocuments = warmAt === null || drainedAt === null ? 0 : ready - warmAt.ready;
+  const warmDocuments = warmAt === null ? 0 : ready - warmAt.ready;
   const warm: WarmDrain | null =
     warmAt === null || drainedAt === null || warmDocuments === 0
       ? null
